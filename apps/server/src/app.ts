@@ -1,0 +1,80 @@
+import fs from "node:fs";
+import path from "node:path";
+import cookie from "@fastify/cookie";
+import multipart from "@fastify/multipart";
+import fastifyStatic from "@fastify/static";
+import Fastify, { type FastifyServerOptions } from "fastify";
+import type { AppContext } from "./context.js";
+import { registerErrorHandler } from "./errors.js";
+import { MAX_IMAGE_BYTES } from "./lib/images.js";
+import { accountsRoutes } from "./modules/accounts/routes.js";
+import { healthRoutes } from "./modules/health/routes.js";
+import { postsRoutes } from "./modules/posts/routes.js";
+import { settingsRoutes } from "./modules/settings/routes.js";
+import { authPlugin } from "./plugins/auth.js";
+import { originPlugin } from "./plugins/origin.js";
+
+/** Builds the app without listening: server.ts listens, tests call app.inject(). */
+export async function buildApp(ctx: AppContext, options: FastifyServerOptions = {}) {
+  const app = Fastify({
+    logger: false,
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    ...options,
+  });
+
+  registerErrorHandler(app);
+  await app.register(cookie);
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES } });
+  await app.register(originPlugin, { appUrl: ctx.config.appUrl });
+  await app.register(authPlugin, { ctx });
+
+  await app.register(
+    async (api) => {
+      await api.register(healthRoutes, { ctx });
+      await api.register(accountsRoutes, { ctx });
+      await api.register(settingsRoutes, { ctx });
+      await api.register(postsRoutes, { ctx });
+    },
+    { prefix: "/api" },
+  );
+
+  const uploads = path.join(ctx.config.dataDir, "uploads");
+  fs.mkdirSync(uploads, { recursive: true });
+  await app.register(fastifyStatic, {
+    root: uploads,
+    prefix: "/uploads/",
+    decorateReply: false,
+    index: false,
+    // Upload names are random and never reused, so they can be cached for a long time.
+    maxAge: "30d",
+    immutable: true,
+  });
+
+  const webIndex = path.join(ctx.config.webDist, "index.html");
+  if (fs.existsSync(webIndex)) {
+    await app.register(fastifyStatic, {
+      root: ctx.config.webDist,
+      prefix: "/",
+      wildcard: false,
+      index: false,
+      setHeaders(res, filePath) {
+        // Vite puts a content hash in every asset name; index.html must always be fetched fresh.
+        res.setHeader(
+          "cache-control",
+          filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache",
+        );
+      },
+    });
+    const indexHtml = fs.readFileSync(webIndex);
+    app.get("/*", async (request, reply) => {
+      const url = request.url.split("?")[0] ?? "/";
+      if (url.startsWith("/api/") || url.startsWith("/uploads/")) {
+        return reply.status(404).send({ message: "Not found.", code: "NOT_FOUND" });
+      }
+      return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
+    });
+  }
+
+  return app;
+}

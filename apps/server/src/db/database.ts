@@ -1,0 +1,189 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * Row types of every table. Timestamps are ISO 8601 strings in UTC (see docs/decisions/0002),
+ * money is a whole number of rupiah, lists are JSON text.
+ */
+export interface UsersTable {
+  user_id: Generated<number>;
+  username: string;
+  email: string;
+  password_hash: string;
+  role: "admin" | "customer";
+  created_at: string;
+}
+
+export interface SessionsTable {
+  session_hash: string;
+  user_id: number;
+  created_at: string;
+  expires_at: string;
+}
+
+export interface PasswordResetsTable {
+  reset_id: Generated<number>;
+  user_id: number;
+  token_hash: string;
+  created_at: string;
+  expires_at: string;
+  used_at: string | null;
+}
+
+export interface LoginAttemptsTable {
+  attempt_id: Generated<number>;
+  attempt_key: string;
+  attempted_at: string;
+}
+
+export interface CategoriesTable {
+  category_id: Generated<number>;
+  name: string;
+}
+
+export interface ProductsTable {
+  product_id: Generated<number>;
+  category_id: number | null;
+  name: string;
+  description: string;
+  price: number;
+  stock_quantity: number;
+  image_url: string | null;
+  availability_status: "in_stock" | "out_of_stock";
+  /** JSON: { label: string; price: number | null }[] */
+  size_options: string;
+  /** JSON: string[] of "label" or "label::#hex" */
+  color_options: string;
+  product_type: string;
+  archived_at: string | null;
+  created_at: string;
+  updated_at: string;
+}
+
+export interface ProductImagesTable {
+  image_id: Generated<number>;
+  product_id: number;
+  color_name: string;
+  image_url: string;
+  stock_quantity: number;
+  created_at: string;
+}
+
+export interface CustomizationsTable {
+  customization_id: Generated<number>;
+  name: string;
+  price: number;
+}
+
+export interface CartsTable {
+  cart_id: Generated<number>;
+  user_id: number;
+  created_at: string;
+}
+
+export interface CartItemsTable {
+  cart_item_id: Generated<number>;
+  cart_id: number;
+  product_id: number;
+  quantity: number;
+  size: string;
+  color: string;
+  color_hex: string;
+  created_at: string;
+}
+
+export interface CartItemCustomizationsTable {
+  cart_item_id: number;
+  customization_id: number;
+  quantity: number;
+}
+
+export interface OrdersTable {
+  order_id: Generated<number>;
+  user_id: number;
+  shipping_address: string;
+  shipping_cost: number;
+  total_price: number;
+  order_status: string;
+  payment_status: string;
+  order_date: string;
+  delivery_date: string | null;
+  order_proof: string | null;
+  updated_at: string;
+}
+
+export interface OrderItemsTable {
+  order_item_id: Generated<number>;
+  order_id: number;
+  product_id: number | null;
+  product_name: string;
+  unit_price: number;
+  quantity: number;
+  line_price: number;
+  size: string;
+  color: string;
+}
+
+export interface OrderItemCustomizationsTable {
+  order_item_customization_id: Generated<number>;
+  order_item_id: number;
+  customization_id: number | null;
+  name: string;
+  price: number;
+  quantity: number;
+}
+
+export interface ReviewsTable {
+  review_id: Generated<number>;
+  order_id: number;
+  user_id: number;
+  rating: number;
+  comment: string;
+  review_date: string;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface PostsTable {
+  post_id: Generated<number>;
+  title: string;
+  excerpt: string;
+  image_url: string | null;
+  author: string;
+  category: string;
+  /** JSON: { heading, paragraphs, bullets? }[] */
+  sections: string;
+  published_at: string;
+}
+
+export interface Database {
+  users: UsersTable;
+  sessions: SessionsTable;
+  password_resets: PasswordResetsTable;
+  login_attempts: LoginAttemptsTable;
+  categories: CategoriesTable;
+  products: ProductsTable;
+  product_images: ProductImagesTable;
+  customizations: CustomizationsTable;
+  carts: CartsTable;
+  cart_items: CartItemsTable;
+  cart_item_customizations: CartItemCustomizationsTable;
+  orders: OrdersTable;
+  order_items: OrderItemsTable;
+  order_item_customizations: OrderItemCustomizationsTable;
+  reviews: ReviewsTable;
+  settings: SettingsTable;
+  posts: PostsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type ProductRow = Selectable<ProductsTable>;
+export type NewProduct = Insertable<ProductsTable>;
+export type ProductUpdate = Updateable<ProductsTable>;
+export type OrderRow = Selectable<OrdersTable>;
+export type Count = ColumnType<number | string | bigint, never, never>;
+
+/** A repository function runs on the database or inside a transaction alike. */
+export type Executor = import("kysely").Kysely<Database> | import("kysely").Transaction<Database>;

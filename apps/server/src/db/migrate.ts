@@ -1,0 +1,18 @@
+import { type Kysely, type Migration, Migrator } from "kysely";
+import * as initial from "./migrations/20261122000000_initial.js";
+
+/** Migrations listed in code so they run the same from source, tests and any bundle. */
+const migrations: Record<string, Migration> = {
+  "20261122000000_initial": initial,
+};
+
+export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations } });
+  const { error, results } = await migrator.migrateToLatest();
+  const failed = results?.find((r) => r.status === "Error");
+  if (error || failed) {
+    throw new Error(
+      `Migration ${failed?.migrationName ?? ""} failed: ${error instanceof Error ? error.message : error}`,
+    );
+  }
+}

@@ -1,0 +1,71 @@
+import type { User } from "@florist/contract";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import fp from "fastify-plugin";
+import type { AppContext } from "../context.js";
+import { forbidden, notFound, unauthorized } from "../errors.js";
+import { hashToken } from "../lib/secrets.js";
+import { nowIso } from "../lib/time.js";
+
+export const SESSION_COOKIE = "florist_session";
+
+declare module "fastify" {
+  interface FastifyRequest {
+    user: User | null;
+    sessionHash: string | null;
+  }
+}
+
+/** Reads the session cookie on every request and sets request.user from the database (sessions live there, not in memory). */
+export const authPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
+  app.decorateRequest("user", null);
+  app.decorateRequest("sessionHash", null);
+  app.addHook("onRequest", async (request) => {
+    const token = request.cookies[SESSION_COOKIE];
+    if (!token || token.length > 100) return;
+    const sessionHash = hashToken(token);
+    const row = await ctx.db
+      .selectFrom("sessions")
+      .innerJoin("users", "users.user_id", "sessions.user_id")
+      .select(["users.user_id", "users.username", "users.email", "users.role"])
+      .where("sessions.session_hash", "=", sessionHash)
+      .where("sessions.expires_at", ">", nowIso())
+      .executeTakeFirst();
+    if (row) {
+      request.user = row;
+      request.sessionHash = sessionHash;
+    }
+  });
+});
+
+export function requireUser(request: FastifyRequest): User {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+export function requireAdmin(request: FastifyRequest): User {
+  const user = requireUser(request);
+  if (user.role !== "admin") throw forbidden("Only the shop's administrators may do this.");
+  return user;
+}
+
+/**
+ * For paths that name a user: only that user (or an admin, where the contract allows it) gets through.
+ * Anyone else gets a 404, so user ids cannot be probed.
+ */
+export function requireSelf(request: FastifyRequest, userId: number, options: { adminAllowed?: boolean } = {}): User {
+  const user = requireUser(request);
+  if (user.user_id === userId) return user;
+  if (options.adminAllowed && user.role === "admin") return user;
+  throw notFound("Not found.");
+}
+
+export function sessionCookieOptions(appUrl: string) {
+  return {
+    path: "/",
+    httpOnly: true,
+    sameSite: "lax" as const,
+    secure: appUrl.startsWith("https://"),
+  };
+}
+
+export type Reply = FastifyReply;

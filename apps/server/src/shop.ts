@@ -1,0 +1,28 @@
+import { buildApp } from "./app.js";
+import type { Config } from "./config.js";
+import type { AppContext } from "./context.js";
+import { openDatabase } from "./db/connection.js";
+import { migrateToLatest } from "./db/migrate.js";
+import { seed } from "./db/seed/seed.js";
+import { createMailer } from "./lib/mailer.js";
+
+/**
+ * Everything `npm start` does before listening: open the database, migrate, seed what is missing
+ * and build the app. The browser tests start the shop the same way.
+ */
+export async function createShop(config: Config, log: (line: string) => void = console.log) {
+  const { db, dialect } = openDatabase(config.databaseUrl);
+  try {
+    await migrateToLatest(db);
+    await seed(db, config, log);
+  } catch (error) {
+    await db.destroy();
+    throw error;
+  }
+  const ctx: AppContext = { db, dialect, config, mailer: createMailer(config) };
+  const app = await buildApp(ctx);
+  app.addHook("onClose", async () => {
+    await db.destroy();
+  });
+  return { app, ctx };
+}

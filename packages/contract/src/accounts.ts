@@ -1,0 +1,65 @@
+import { z } from "zod";
+import { id } from "./common.js";
+
+export const PASSWORD_RULE_MESSAGE = "Password harus memenuhi semua kriteria keamanan.";
+
+/** The checks of the live password checklist (spec §5), shared by the server's rule and the signup form. */
+export const passwordChecks = [
+  { key: "length", label: "Minimal 8 karakter", test: (p: string) => p.length >= 8 },
+  { key: "uppercase", label: "Minimal 1 huruf kapital", test: (p: string) => /[A-Z]/.test(p) },
+  { key: "digit", label: "Minimal 1 angka", test: (p: string) => /[0-9]/.test(p) },
+] as const;
+
+export function isStrongPassword(password: string): boolean {
+  return passwordChecks.every((check) => check.test(password));
+}
+
+export const password = z
+  .string({ error: "Password is required." })
+  .max(200, "Password is too long.")
+  .refine(isStrongPassword, PASSWORD_RULE_MESSAGE);
+
+export const username = z
+  .string({ error: "Username is required." })
+  .trim()
+  .min(3, "Username must be at least 3 characters.")
+  .max(40, "Username must be at most 40 characters.")
+  .regex(/^[\p{L}\p{N}._ -]+$/u, "Username may only contain letters, numbers, spaces, dots, dashes and underscores.")
+  .refine((v) => !v.includes("@"), "Username may not contain @.");
+
+export const email = z
+  .string({ error: "Email is required." })
+  .trim()
+  .toLowerCase()
+  .max(254, "Email is too long.")
+  .pipe(z.email("Email is not a valid address."));
+
+export const registerBody = z.object({ username, email, password });
+export type RegisterBody = z.input<typeof registerBody>;
+
+export const loginBody = z.object({
+  identifier: z
+    .string({ error: "Username or email is required." })
+    .trim()
+    .min(1, "Username or email is required.")
+    .max(254),
+  password: z.string({ error: "Password is required." }).min(1, "Password is required.").max(200),
+});
+export type LoginBody = z.input<typeof loginBody>;
+
+export const forgotPasswordBody = z.object({ email });
+export const resetPasswordBody = z.object({ newPassword: password });
+export const resetTokenParam = z.object({ token: z.string().min(1).max(200) });
+export const profileBody = z.object({ username });
+export const userIdParam = z.object({ userId: id });
+
+export type Role = "admin" | "customer";
+
+export interface User {
+  user_id: number;
+  username: string;
+  email: string;
+  role: Role;
+}
+
+export type SessionAnswer = { loggedIn: true; user: User } | { loggedIn: false; message: string };

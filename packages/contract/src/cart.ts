@@ -1,0 +1,77 @@
+import { z } from "zod";
+import { id } from "./common.js";
+
+const quantity = z.coerce
+  .number({ error: "Quantity must be a number." })
+  .int("Quantity must be a whole number.")
+  .min(1, "Quantity must be at least 1.")
+  .max(10_000, "Quantity is too large.");
+
+const optionText = z
+  .string()
+  .trim()
+  .max(80)
+  .nullish()
+  .transform((v) => v ?? "");
+
+/** unitPrice is accepted for compatibility with the storefront's payload, but the server prices the line itself. */
+export const addCartItemBody = z.object({
+  productId: id,
+  quantity,
+  unitPrice: z.unknown().optional(),
+  size: optionText,
+  color: optionText,
+  colorHex: optionText,
+});
+export type AddCartItemBody = z.input<typeof addCartItemBody>;
+
+/** price is ignored: the line price is computed from the server's catalogue. */
+export const updateCartItemBody = z.object({ quantity, price: z.unknown().optional() });
+
+export const cartItemCustomizationBody = z.object({
+  cart_item_id: id,
+  customization_id: id,
+  quantity: quantity.default(1),
+});
+
+export const cartOrderCustomizationBody = z.object({ order_id: id });
+
+export interface CartCustomization {
+  customization_id: number;
+  name: string;
+  price: number;
+  quantity: number;
+}
+
+export interface CartItem {
+  cartItemId: number;
+  productId: number;
+  productName: string;
+  imageUrl: string | null;
+  quantity: number;
+  unitPrice: number;
+  linePrice: number;
+  selectedSize: string;
+  sizeAvailable: string;
+  selectedColor: string;
+  selectedColorHex: string;
+  colorAvailable: string;
+  stockQuantity: number;
+  customizations: CartCustomization[];
+  customizationTotal: number;
+}
+
+export interface Cart {
+  cartId: number;
+  items: CartItem[];
+}
+
+export interface UnavailableItem {
+  name: string;
+  availableStock: number;
+  requestedStock: number;
+}
+
+export interface StockCheck {
+  unavailableItems: UnavailableItem[];
+}

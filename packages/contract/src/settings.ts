@@ -1,0 +1,15 @@
+import { z } from "zod";
+
+export const DEFAULT_DELIVERY_FEE = 50000;
+
+export const deliveryFeeBody = z.object({
+  deliveryFee: z
+    .number({ error: "Ongkos kirim harus bernilai 0 atau lebih." })
+    .int("Ongkos kirim harus berupa bilangan bulat.")
+    .min(0, "Ongkos kirim harus bernilai 0 atau lebih.")
+    .max(100_000_000, "Ongkos kirim terlalu besar."),
+});
+
+export interface DeliveryFee {
+  deliveryFee: number;
+}

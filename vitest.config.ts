@@ -1,0 +1,40 @@
+import { defineConfig } from "vitest/config";
+
+/**
+ * Three projects, run one after another by `npm test`:
+ * - unit: pure logic of the contract package, the server and the web app;
+ * - api: the HTTP API through app.inject() on a fresh database per file, on SQLite or,
+ *   with TEST_DATABASE=postgres, on PostgreSQL;
+ * - e2e: Chromium (playwright-core) against a real server on a fresh SQLite database.
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: "unit",
+          include: ["packages/**/*.test.ts", "apps/server/src/**/*.unit.test.ts", "apps/web/src/**/*.test.{ts,tsx}"],
+          environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "api",
+          include: ["apps/server/src/**/*.api.test.ts"],
+          globalSetup: ["apps/server/test/global-setup.ts"],
+          testTimeout: 30_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: "e2e",
+          include: ["e2e/**/*.e2e.ts"],
+          testTimeout: 120_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
