@@ -1,0 +1,118 @@
+import { randomBytes } from "node:crypto";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import type { User } from "@florist/contract";
+import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import { inject } from "vitest";
+import { buildApp } from "../src/app.js";
+import type { Config } from "../src/config.js";
+import type { AppContext } from "../src/context.js";
+import { openDatabase } from "../src/db/connection.js";
+import { createMailer } from "../src/lib/mailer.js";
+import { hashPassword } from "../src/lib/secrets.js";
+import { nowIso } from "../src/lib/time.js";
+import { postgresUrl, withAdminClient } from "./postgres.js";
+
+export interface TestShop {
+  app: FastifyInstance;
+  ctx: AppContext;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export const APP_URL = "http://shop.test";
+
+/** A fresh shop on its own copy of the template database (SQLite or PostgreSQL, as the run chose). */
+export async function createTestShop(overrides: Partial<Config> = {}): Promise<TestShop> {
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "florist-test-"));
+  let databaseUrl: string;
+  let dropDatabase = async () => {};
+  if (inject("testDatabase") === "postgres") {
+    const name = `florist_t_${randomBytes(6).toString("hex")}`;
+    await withAdminClient((c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${inject("template")}`));
+    databaseUrl = postgresUrl(name);
+    dropDatabase = () => withAdminClient((c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`)).then(() => {});
+  } else {
+    await fs.copyFile(inject("template"), path.join(dataDir, "shop.db"));
+    databaseUrl = `sqlite:${path.join(dataDir, "shop.db")}`;
+  }
+  const config: Config = {
+    port: 0,
+    host: "127.0.0.1",
+    dataDir,
+    databaseUrl,
+    appUrl: APP_URL,
+    admin: { username: "admin", email: "admin@localhost", password: undefined },
+    seedDemo: false,
+    smtpUrl: undefined,
+    webDist: path.join(dataDir, "no-web-build"),
+    ...overrides,
+  };
+  const { db, dialect } = openDatabase(databaseUrl);
+  const ctx: AppContext = { db, dialect, config, mailer: createMailer(config) };
+  const app = await buildApp(ctx);
+  return {
+    app,
+    ctx,
+    dataDir,
+    async close() {
+      await app.close();
+      await db.destroy();
+      await dropDatabase();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export const PASSWORD = "Bunga2025";
+
+let counter = 0;
+/** Creates an account straight in the database; returns it with its password. */
+export async function createUser(shop: TestShop, options: { role?: "admin" | "customer"; username?: string } = {}) {
+  counter += 1;
+  const username = options.username ?? `${options.role ?? "customer"}${counter}${randomBytes(2).toString("hex")}`;
+  const user = await shop.ctx.db
+    .insertInto("users")
+    .values({
+      username,
+      email: `${username.toLowerCase()}@example.com`,
+      password_hash: await hashPassword(PASSWORD),
+      role: options.role ?? "customer",
+      created_at: nowIso(),
+    })
+    .returning(["user_id", "username", "email", "role"])
+    .executeTakeFirstOrThrow();
+  return user as User;
+}
+
+/** The Cookie header of a session, taken from a login or register answer. */
+export function sessionCookie(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name === "florist_session");
+  if (!cookie) throw new Error(`No session cookie in answer ${response.statusCode}: ${response.body}`);
+  return `florist_session=${cookie.value}`;
+}
+
+export async function login(shop: TestShop, identifier: string, password = PASSWORD): Promise<string> {
+  const response = await shop.app.inject({
+    method: "POST",
+    url: "/api/users/login",
+    payload: { identifier, password },
+  });
+  return sessionCookie(response);
+}
+
+/** A new account of the given role and its session cookie. */
+export async function signedIn(shop: TestShop, role: "admin" | "customer" = "customer") {
+  const user = await createUser(shop, { role });
+  return { user, cookie: await login(shop, user.username) };
+}
+
+/** Reads the newest mail from the outbox as text. */
+export async function lastMail(shop: TestShop): Promise<string> {
+  const outbox = path.join(shop.dataDir, "outbox");
+  const files = (await fs.readdir(outbox)).sort();
+  const last = files.at(-1);
+  if (!last) throw new Error("The outbox is empty.");
+  return fs.readFile(path.join(outbox, last), "utf8");
+}
