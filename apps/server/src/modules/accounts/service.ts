@@ -27,7 +27,13 @@ export async function register(ctx: AppContext, input: { username: string; email
   if (taken.username || taken.email) throw conflict(takenMessage(taken), "ACCOUNT_TAKEN");
   const password_hash = await hashPassword(input.password);
   try {
-    return await repo.insertUser(ctx.db, { ...input, password_hash, role: "customer", created_at: nowIso() });
+    return await repo.insertUser(ctx.db, {
+      username: input.username,
+      email: input.email,
+      password_hash,
+      role: "customer",
+      created_at: nowIso(),
+    });
   } catch (error) {
     // Two sign-ups for the same name at once: the unique index decides, the loser gets the same 409.
     if (isUniqueViolation(error)) throw conflict("Username or email is already registered.", "ACCOUNT_TAKEN");
