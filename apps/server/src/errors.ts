@@ -24,9 +24,10 @@ export const conflict = (message: string, code?: string, extra?: Record<string, 
 function describeZodError(error: ZodError): string {
   const issue = error.issues[0];
   if (!issue) return "Invalid input.";
-  // Messages written for people ("Price must be greater than 0.") stand alone; terse ones get the field name.
-  if (/^[A-Z]/.test(issue.message) || issue.path.length === 0) return issue.message;
-  return `${issue.path.join(".")} ${issue.message}`;
+  // Messages written for people end with a full stop ("Price must be greater than 0.") and stand alone;
+  // zod's own terse ones ("Too small: expected number to be >=0") get the field name in front.
+  if (issue.message.endsWith(".") || issue.path.length === 0) return issue.message;
+  return `${issue.path.join(".")}: ${issue.message}`;
 }
 
 /** Parses input with a contract schema; failures become a 400 with the first readable problem. */

@@ -48,16 +48,16 @@ export const statusBody = z.object({
 });
 
 export const overviewQuery = z.object({
-  page: z.coerce.number().int("page must be a whole number").min(1, "page starts at 1").max(100_000).default(1),
+  page: z.coerce.number().int("page must be a whole number.").min(1, "page starts at 1.").max(100_000).default(1),
   limit: z.coerce
     .number()
-    .int("limit must be a whole number")
-    .min(1, "limit must be at least 1")
-    .max(100, "limit is at most 100")
+    .int("limit must be a whole number.")
+    .min(1, "limit must be at least 1.")
+    .max(100, "limit is at most 100.")
     .default(10),
   search: z.string().trim().max(100).optional(),
-  month: z.coerce.number().int().min(1, "month must be 1 to 12").max(12, "month must be 1 to 12").optional(),
-  year: z.coerce.number().int().min(2000, "year is out of range").max(2100, "year is out of range").optional(),
+  month: z.coerce.number().int().min(1, "month must be 1 to 12.").max(12, "month must be 1 to 12.").optional(),
+  year: z.coerce.number().int().min(2000, "year is out of range.").max(2100, "year is out of range.").optional(),
 });
 
 export interface Review {
