@@ -8,6 +8,7 @@ import type { AppContext } from "./context.js";
 import { registerErrorHandler } from "./errors.js";
 import { MAX_IMAGE_BYTES } from "./lib/images.js";
 import { accountsRoutes } from "./modules/accounts/routes.js";
+import { cartRoutes } from "./modules/cart/routes.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { postsRoutes } from "./modules/posts/routes.js";
@@ -36,6 +37,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
       await api.register(accountsRoutes, { ctx });
       await api.register(settingsRoutes, { ctx });
       await api.register(postsRoutes, { ctx });
+      await api.register(cartRoutes, { ctx });
       await api.register(catalogRoutes, { ctx });
     },
     { prefix: "/api" },

@@ -1,3 +1,4 @@
+import type { KyselyPlugin } from "kysely";
 import { nowIso } from "../src/lib/time.js";
 import type { TestShop } from "./harness.js";
 
@@ -49,4 +50,24 @@ export async function createProduct(shop: TestShop, fixture: ProductFixture = {}
 export async function customizationIds(shop: TestShop) {
   const rows = await shop.ctx.db.selectFrom("customizations").select(["customization_id", "name", "price"]).execute();
   return Object.fromEntries(rows.map((r) => [r.name, r]));
+}
+
+/** Counts the SQL statements the app sends while `run` is in progress (the routes read ctx.db on every request). */
+export async function countQueries(shop: TestShop, run: () => Promise<unknown>): Promise<number> {
+  let count = 0;
+  const counter: KyselyPlugin = {
+    transformQuery: (args) => {
+      count += 1;
+      return args.node;
+    },
+    transformResult: async (args) => args.result,
+  };
+  const original = shop.ctx.db;
+  shop.ctx.db = original.withPlugin(counter);
+  try {
+    await run();
+  } finally {
+    shop.ctx.db = original;
+  }
+  return count;
 }

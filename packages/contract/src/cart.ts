@@ -36,6 +36,12 @@ export const cartItemCustomizationBody = z.object({
 
 export const cartOrderCustomizationBody = z.object({ order_id: id });
 
+export const cartItemIdParam = z.object({ cartItemId: id });
+
+export interface EnsureCartAnswer {
+  cartId: number;
+}
+
 export interface CartCustomization {
   customization_id: number;
   name: string;
@@ -43,6 +49,12 @@ export interface CartCustomization {
   quantity: number;
 }
 
+/**
+ * One cart line, priced by the server. `sizeAvailable` and `colorAvailable` are the product's offered
+ * sizes and colours, comma-joined as the product form sends them (colours as "label" or "label::#hex"),
+ * so a screen can tell whether the chosen size and colour are still offered. `stockQuantity` is what can
+ * still be bought: 0 when the product is out of stock or no longer sold.
+ */
 export interface CartItem {
   cartItemId: number;
   productId: number;

@@ -1,0 +1,205 @@
+import type {
+  addCartItemBody,
+  Cart,
+  CartCustomization,
+  CartItem,
+  cartItemCustomizationBody,
+  StockCheck,
+  UnavailableItem,
+} from "@florist/contract";
+import type { z } from "zod";
+import type { AppContext } from "../../context.js";
+import type { Executor } from "../../db/database.js";
+import { conflict, notFound } from "../../errors.js";
+import { nowIso } from "../../lib/time.js";
+import {
+  availableStock,
+  chooseOptions,
+  colorOptions,
+  customizationTotal,
+  findColor,
+  findSize,
+  type SellableProduct,
+  sizeOptions,
+  unitPrice,
+} from "./product-options.js";
+import * as repo from "./repository.js";
+
+const CART_ITEM_NOT_FOUND = "Cart item not found.";
+const CART_NOT_FOUND = "Cart not found.";
+export const PRODUCT_UNAVAILABLE = "This product is currently unavailable.";
+
+/** The user's one cart, created on first use; it stays the same cart after checkout. */
+export async function ensureCart(db: Executor, userId: number): Promise<number> {
+  const existing = await repo.findCartByUser(db, userId);
+  if (existing) return existing.cart_id;
+  await repo.insertCartIfMissing(db, userId, nowIso());
+  const cart = await repo.findCartByUser(db, userId);
+  if (!cart) throw new Error(`The cart of user ${userId} was not created.`);
+  return cart.cart_id;
+}
+
+function toCartItem(line: repo.CartLineRow, customizations: CartCustomization[]): CartItem {
+  // A size the admin has since removed is shown at the product's price; ordering it is refused.
+  const price = unitPrice(line, findSize(line, line.size) ?? { label: line.size, price: null });
+  const color = findColor(line, line.color);
+  return {
+    cartItemId: line.cart_item_id,
+    productId: line.product_id,
+    productName: line.name,
+    imageUrl: line.image_url,
+    quantity: line.quantity,
+    unitPrice: price,
+    linePrice: price * line.quantity,
+    selectedSize: line.size,
+    sizeAvailable: sizeOptions(line)
+      .map((s) => s.label)
+      .join(","),
+    selectedColor: line.color,
+    selectedColorHex: color?.hex || line.color_hex,
+    colorAvailable: colorOptions(line)
+      .map((c) => c.raw)
+      .join(","),
+    stockQuantity: availableStock(line),
+    customizations,
+    customizationTotal: customizationTotal(customizations),
+  };
+}
+
+function groupCustomizations(rows: repo.LineCustomizationRow[]): Map<number, CartCustomization[]> {
+  const byLine = new Map<number, CartCustomization[]>();
+  for (const { cart_item_id, ...customization } of rows) {
+    const list = byLine.get(cart_item_id) ?? [];
+    list.push(customization);
+    byLine.set(cart_item_id, list);
+  }
+  return byLine;
+}
+
+/** Prices lines with two queries whatever their number: one for lines and products, one for customizations. */
+async function priceLines(db: Executor, lines: repo.CartLineRow[]): Promise<CartItem[]> {
+  const customizations = groupCustomizations(
+    await repo.listLineCustomizations(
+      db,
+      lines.map((l) => l.cart_item_id),
+    ),
+  );
+  return lines.map((line) => toCartItem(line, customizations.get(line.cart_item_id) ?? []));
+}
+
+export async function getCart(ctx: AppContext, userId: number): Promise<Cart> {
+  const cartId = await ensureCart(ctx.db, userId);
+  return { cartId, items: await priceLines(ctx.db, await repo.listLines(ctx.db, cartId)) };
+}
+
+export async function addItem(ctx: AppContext, userId: number, input: z.output<typeof addCartItemBody>): Promise<Cart> {
+  const product = await repo.findProduct(ctx.db, input.productId);
+  if (!product || product.archived_at !== null) throw notFound("Product not found.");
+  const { size, color } = chooseOptions(product, input.size, input.color);
+  const available = availableStock(product);
+  if (available === 0) throw conflict(PRODUCT_UNAVAILABLE, "OUT_OF_STOCK");
+  const cartId = await ensureCart(ctx.db, userId);
+  await ctx.db.transaction().execute(async (trx) => {
+    const line = await repo.findLineByOptions(trx, cartId, product.product_id, size.label, color.label);
+    const inCart = line?.quantity ?? 0;
+    if (inCart + input.quantity > available) {
+      throw conflict(
+        inCart > 0
+          ? `Only ${available} of ${product.name} in stock, and your cart already holds ${inCart}.`
+          : `Only ${available} of ${product.name} in stock.`,
+        "INSUFFICIENT_STOCK",
+      );
+    }
+    await repo.addToLine(
+      trx,
+      {
+        cart_id: cartId,
+        product_id: product.product_id,
+        quantity: input.quantity,
+        size: size.label,
+        color: color.label,
+        color_hex: color.hex,
+      },
+      nowIso(),
+    );
+  });
+  return { cartId, items: await priceLines(ctx.db, await repo.listLines(ctx.db, cartId)) };
+}
+
+/** A line of the user's own cart; another user's line answers 404 like a missing one. */
+async function ownLine(db: Executor, userId: number, cartItemId: number) {
+  const line = await repo.findLine(db, cartItemId);
+  if (!line || line.user_id !== userId) throw notFound(CART_ITEM_NOT_FOUND);
+  return line;
+}
+
+async function ownCart(db: Executor, userId: number, cartId: number) {
+  const cart = await repo.findCart(db, cartId);
+  if (!cart || cart.user_id !== userId) throw notFound(CART_NOT_FOUND);
+  return cart;
+}
+
+export async function updateItem(ctx: AppContext, userId: number, cartItemId: number, quantity: number) {
+  const line = await ownLine(ctx.db, userId, cartItemId);
+  const available = availableStock(line);
+  if (available === 0) throw conflict(PRODUCT_UNAVAILABLE, "OUT_OF_STOCK");
+  if (quantity > available) throw conflict(`Only ${available} of ${line.name} in stock.`, "INSUFFICIENT_STOCK");
+  await repo.setLineQuantity(ctx.db, cartItemId, quantity);
+  const [item] = await priceLines(ctx.db, [{ ...line, quantity }]);
+  return item as CartItem;
+}
+
+export async function removeItem(ctx: AppContext, userId: number, cartItemId: number) {
+  await ownLine(ctx.db, userId, cartItemId);
+  await repo.deleteLine(ctx.db, cartItemId);
+}
+
+export async function clear(ctx: AppContext, userId: number, cartId: number) {
+  await ownCart(ctx.db, userId, cartId);
+  await repo.clearCart(ctx.db, cartId);
+}
+
+/**
+ * Lines the shop cannot deliver as asked, one entry per product: lines of the same product in
+ * different sizes or colours draw on one stock, so their quantities count together.
+ */
+export function shortages(lines: { product_id: number; quantity: number; product: SellableProduct }[]) {
+  const wanted = new Map<number, { product: SellableProduct; requested: number }>();
+  for (const line of lines) {
+    const entry = wanted.get(line.product_id) ?? { product: line.product, requested: 0 };
+    entry.requested += line.quantity;
+    wanted.set(line.product_id, entry);
+  }
+  const unavailable: UnavailableItem[] = [];
+  for (const { product, requested } of wanted.values()) {
+    const available = availableStock(product);
+    if (requested > available) {
+      unavailable.push({ name: product.name, availableStock: available, requestedStock: requested });
+    }
+  }
+  return unavailable;
+}
+
+export async function checkStock(ctx: AppContext, userId: number, cartId: number): Promise<StockCheck> {
+  await ownCart(ctx.db, userId, cartId);
+  const lines = await repo.listLines(ctx.db, cartId);
+  return { unavailableItems: shortages(lines.map((line) => ({ ...line, product: line }))) };
+}
+
+export async function listItemCustomizations(ctx: AppContext, userId: number, cartItemId: number) {
+  await ownLine(ctx.db, userId, cartItemId);
+  const rows = await repo.listLineCustomizations(ctx.db, [cartItemId]);
+  return rows.map(({ cart_item_id: _line, ...customization }) => customization);
+}
+
+export async function putItemCustomization(
+  ctx: AppContext,
+  userId: number,
+  input: z.output<typeof cartItemCustomizationBody>,
+) {
+  await ownLine(ctx.db, userId, input.cart_item_id);
+  const customization = await repo.findCustomization(ctx.db, input.customization_id);
+  if (!customization) throw notFound("Customization not found.");
+  await repo.putLineCustomization(ctx.db, input.cart_item_id, input.customization_id, input.quantity);
+  return { cart_item_id: input.cart_item_id, ...customization, quantity: input.quantity };
+}
