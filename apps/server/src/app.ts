@@ -12,6 +12,7 @@ import { cartRoutes } from "./modules/cart/routes.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { postsRoutes } from "./modules/posts/routes.js";
+import { productsRoutes } from "./modules/products/routes.js";
 import { settingsRoutes } from "./modules/settings/routes.js";
 import { authPlugin } from "./plugins/auth.js";
 import { originPlugin } from "./plugins/origin.js";
@@ -39,6 +40,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
       await api.register(postsRoutes, { ctx });
       await api.register(cartRoutes, { ctx });
       await api.register(catalogRoutes, { ctx });
+      await api.register(productsRoutes, { ctx });
     },
     { prefix: "/api" },
   );

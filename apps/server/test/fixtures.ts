@@ -1,4 +1,6 @@
+import { randomBytes } from "node:crypto";
 import type { KyselyPlugin } from "kysely";
+import sharp from "sharp";
 import { nowIso } from "../src/lib/time.js";
 import type { TestShop } from "./harness.js";
 
@@ -70,4 +72,45 @@ export async function countQueries(shop: TestShop, run: () => Promise<unknown>):
     shop.ctx.db = original;
   }
   return count;
+}
+
+export interface UploadFile {
+  data: Buffer;
+  filename: string;
+  contentType: string;
+}
+
+/** A multipart/form-data request body for app.inject, with text fields and files. */
+export function multipartForm(fields: Record<string, string | number>, files: Record<string, UploadFile> = {}) {
+  const boundary = `----florist-test-${randomBytes(8).toString("hex")}`;
+  const parts: Buffer[] = [];
+  for (const [name, value] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
+  }
+  for (const [name, file] of Object.entries(files)) {
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"; filename="${file.filename}"\r\n` +
+          `Content-Type: ${file.contentType}\r\n\r\n`,
+      ),
+      file.data,
+      Buffer.from("\r\n"),
+    );
+  }
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(parts), headers: { "content-type": `multipart/form-data; boundary=${boundary}` } };
+}
+
+/** A small real image file (PNG by default) in one colour. */
+export async function imageFile(
+  options: { format?: "png" | "jpeg" | "webp"; color?: string; width?: number } = {},
+): Promise<UploadFile> {
+  const format = options.format ?? "png";
+  const width = options.width ?? 64;
+  const data = await sharp({
+    create: { width, height: Math.round(width * 0.75), channels: 3, background: options.color ?? "#c0392b" },
+  })
+    .toFormat(format)
+    .toBuffer();
+  return { data, filename: `flowers.${format === "jpeg" ? "jpg" : format}`, contentType: `image/${format}` };
 }

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { id } from "./common.js";
 
 /** Comma-joined lists as the admin form sends them: trimmed, empty entries dropped. */
 export function splitList(value: string | string[] | null | undefined): string[] {
@@ -52,3 +53,11 @@ export const imageFields = z.object({
 });
 
 export const imageStockBody = z.object({ stockQuantity: numberField("Stock") });
+
+/** Replacing a colour image: a field left out keeps its value. */
+export const imageUpdateFields = z.object({
+  color_name: z.string().trim().min(1, "Colour name is required.").max(80).optional(),
+  stock_quantity: numberField("Stock").optional(),
+});
+
+export const productImageParams = z.object({ id, imageId: id });

@@ -1,7 +1,6 @@
 import type { CatalogCategory, Product } from "@florist/contract";
-import type { KyselyPlugin } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProduct } from "../../../test/fixtures.js";
+import { countQueries, createProduct } from "../../../test/fixtures.js";
 import { createTestShop, type TestShop } from "../../../test/harness.js";
 import { nowIso } from "../../lib/time.js";
 
@@ -33,26 +32,6 @@ async function archive(productId: number) {
     .set({ archived_at: nowIso() })
     .where("product_id", "=", productId)
     .execute();
-}
-
-/** Counts the SQL statements the app sends while `run` is in progress. */
-async function countQueries(run: () => Promise<unknown>): Promise<number> {
-  let count = 0;
-  const counter: KyselyPlugin = {
-    transformQuery: (args) => {
-      count += 1;
-      return args.node;
-    },
-    transformResult: async (args) => args.result,
-  };
-  const original = shop.ctx.db;
-  shop.ctx.db = original.withPlugin(counter);
-  try {
-    await run();
-  } finally {
-    shop.ctx.db = original;
-  }
-  return count;
 }
 
 describe("categories and customizations", () => {
@@ -236,7 +215,7 @@ describe("price per size", () => {
 
 describe("speed", () => {
   it("reads the catalogue and the product list with the same number of queries whatever their length", async () => {
-    const fresh = await countQueries(async () => {
+    const fresh = await countQueries(shop, async () => {
       await get("/api/catalog");
       await get("/api/products");
     });
@@ -245,7 +224,7 @@ describe("speed", () => {
       await addImage(product.product_id, "Red");
       await addImage(product.product_id, "White");
     }
-    const more = await countQueries(async () => {
+    const more = await countQueries(shop, async () => {
       await get("/api/catalog");
       await get("/api/products");
     });
