@@ -175,22 +175,21 @@ export async function replaceCover(ctx: AppContext, productId: number, file: Buf
  * A product that some order names is archived: it leaves the catalogue and every cart, and its
  * orders keep their names and prices. Any other product is deleted with its picture files.
  */
-export async function removeProduct(ctx: AppContext, productId: number): Promise<"archived" | "deleted"> {
-  const outcome = await ctx.db.transaction().execute(async (trx) => {
+export async function removeProduct(ctx: AppContext, productId: number): Promise<void> {
+  const files = await ctx.db.transaction().execute(async (trx): Promise<(string | null)[]> => {
     const now = nowIso();
     const product = await repo.lockProduct(trx, productId, now);
     if (!product) throw notFound(PRODUCT_NOT_FOUND);
     if (await repo.isOrdered(trx, productId)) {
       await repo.archiveProduct(trx, productId, now);
       await repo.removeFromCarts(trx, productId);
-      return { kind: "archived" as const, files: [] };
+      return [];
     }
-    const files = [product.image_url, ...(await repo.imageUrlsOf(trx, productId))];
+    const imageUrls = await repo.imageUrlsOf(trx, productId);
     await repo.deleteProduct(trx, productId);
-    return { kind: "deleted" as const, files };
+    return [product.image_url, ...imageUrls];
   });
-  await deleteUnusedImages(ctx, outcome.files);
-  return outcome.kind;
+  await deleteUnusedImages(ctx, files);
 }
 
 export async function addImage(
