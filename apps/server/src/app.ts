@@ -11,6 +11,7 @@ import { accountsRoutes } from "./modules/accounts/routes.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
+import { ordersRoutes, proofFileRoutes } from "./modules/orders/routes.js";
 import { postsRoutes } from "./modules/posts/routes.js";
 import { productsRoutes } from "./modules/products/routes.js";
 import { settingsRoutes } from "./modules/settings/routes.js";
@@ -39,11 +40,15 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
       await api.register(settingsRoutes, { ctx });
       await api.register(postsRoutes, { ctx });
       await api.register(cartRoutes, { ctx });
+      await api.register(ordersRoutes, { ctx });
       await api.register(catalogRoutes, { ctx });
       await api.register(productsRoutes, { ctx });
     },
     { prefix: "/api" },
   );
+
+  // Proofs are private: this guarded route answers them, never the public static handler below.
+  await app.register(proofFileRoutes, { ctx });
 
   const uploads = path.join(ctx.config.dataDir, "uploads");
   fs.mkdirSync(uploads, { recursive: true });

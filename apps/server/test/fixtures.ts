@@ -114,3 +114,41 @@ export async function imageFile(
     .toBuffer();
   return { data, filename: `flowers.${format === "jpeg" ? "jpg" : format}`, contentType: `image/${format}` };
 }
+
+/** A shipping address block as the checkout writes it (spec §3). */
+export const SHIPPING_ADDRESS = [
+  "Sari Wulandari",
+  "Jl. Braga No. 10",
+  "Bandung",
+  "Email: sari@example.com",
+  "Telepon: 081234567890",
+].join("\n");
+
+export interface OrderLineFixture {
+  product_id: number;
+  quantity?: number;
+  size?: string;
+  color?: string;
+}
+
+/** Places a Buy Now order through the API (the product's first size and colour unless given). */
+export function placeOrder(shop: TestShop, cookie: string, lines: OrderLineFixture[]) {
+  return shop.app.inject({
+    method: "POST",
+    url: "/api/order",
+    headers: { cookie },
+    payload: {
+      shipping_address: SHIPPING_ADDRESS,
+      items: lines.map((line) => ({ size: "Small", color: "Red", quantity: 1, ...line })),
+    },
+  });
+}
+
+/** Moves an order straight in the database, for tests whose subject is not the status workflow. */
+export async function setOrder(
+  shop: TestShop,
+  orderId: number,
+  change: { order_status?: string; order_date?: string; total_price?: number },
+) {
+  await shop.ctx.db.updateTable("orders").set(change).where("order_id", "=", orderId).execute();
+}

@@ -24,6 +24,18 @@ const orderItem = z.object({
     .max(10_000),
   price: z.unknown().optional(),
   cart_item_id: id.optional().nullable(),
+  /** Buy Now only (a cart line brings its own): the chosen size, colour and customizations. */
+  size: z.string().trim().max(80).nullish(),
+  color: z.string().trim().max(80).nullish(),
+  customizations: z
+    .array(
+      z.object({
+        customization_id: id,
+        quantity: z.coerce.number().int("Quantity must be a whole number.").min(1).max(10_000).default(1),
+      }),
+    )
+    .max(20)
+    .nullish(),
 });
 
 /** Prices, shipping and statuses are accepted for the storefront's payload shape but never stored as sent. */
@@ -41,6 +53,8 @@ export const createOrderBody = z.object({
   items: z.array(orderItem).min(1, "There are no items to process.").max(100, "Too many items in one order."),
 });
 export type CreateOrderBody = z.input<typeof createOrderBody>;
+
+export const orderIdParam = z.object({ orderId: id });
 
 export const statusBody = z.object({
   status: z.string({ error: "Status is required." }).trim().min(1, "Status is required.").max(40),
@@ -121,6 +135,15 @@ export interface AdminOverview {
   monthlyIncome: number;
   reviews: Review[];
   pagination: { page: number; limit: number; total: number; hasNext: boolean };
+}
+
+export interface ProofAnswer {
+  orderProof: string;
+}
+
+export interface CartOrderCustomizationAnswer {
+  orderId: number;
+  items: OrderItemDetail[];
 }
 
 export const reviewBody = z.object({

@@ -1,9 +1,11 @@
 import { type Kysely, type Migration, Migrator } from "kysely";
 import * as initial from "./migrations/20261122000000_initial.js";
+import * as orderProofIndex from "./migrations/20261123000000_order_proof_index.js";
 
 /** Migrations listed in code so they run the same from source, tests and any bundle. */
 const migrations: Record<string, Migration> = {
   "20261122000000_initial": initial,
+  "20261123000000_order_proof_index": orderProofIndex,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -1,0 +1,254 @@
+import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import type { Database, Executor } from "../../db/database.js";
+
+/** `case product_id when 3 then 2 … end`: one statement moves the stock of every product of an order. */
+function quantityByProduct(quantities: Map<number, number>): Expression<number> {
+  const branches = [...quantities].map(
+    ([productId, quantity]) => sql`when ${productId} then cast(${quantity} as integer)`,
+  );
+  return sql<number>`case product_id ${sql.join(branches, sql` `)} end`;
+}
+
+/**
+ * Takes the ordered quantities from stock in one guarded statement: a product is only touched while it
+ * is on sale and holds enough, so stock never goes below zero however many orders race for it.
+ * Answers the ids of the products that were decremented; any missing one means a shortage.
+ */
+export async function takeStock(db: Executor, quantities: Map<number, number>, at: string): Promise<number[]> {
+  const taken = quantityByProduct(quantities);
+  const rows = await db
+    .updateTable("products")
+    .set((eb) => ({ stock_quantity: eb("stock_quantity", "-", taken), updated_at: at }))
+    .where("product_id", "in", [...quantities.keys()])
+    .where("stock_quantity", ">=", taken)
+    .where("availability_status", "=", "in_stock")
+    .where("archived_at", "is", null)
+    .returning("product_id")
+    .execute();
+  return rows.map((r) => r.product_id);
+}
+
+export async function restoreStock(db: Executor, quantities: Map<number, number>, at: string) {
+  if (quantities.size === 0) return;
+  await db
+    .updateTable("products")
+    .set((eb) => ({ stock_quantity: eb("stock_quantity", "+", quantityByProduct(quantities)), updated_at: at }))
+    .where("product_id", "in", [...quantities.keys()])
+    .execute();
+}
+
+export function insertOrder(
+  db: Executor,
+  order: {
+    user_id: number;
+    shipping_address: string;
+    shipping_cost: number;
+    total_price: number;
+    order_status: string;
+    payment_status: string;
+    order_date: string;
+    delivery_date: string;
+    updated_at: string;
+  },
+) {
+  return db.insertInto("orders").values(order).returning("order_id").executeTakeFirstOrThrow();
+}
+
+export interface NewOrderItem {
+  order_id: number;
+  product_id: number;
+  product_name: string;
+  unit_price: number;
+  quantity: number;
+  line_price: number;
+  size: string;
+  color: string;
+}
+
+/** Both databases answer RETURNING rows of a multi-row VALUES insert in the order the rows were given. */
+export function insertOrderItems(db: Executor, items: NewOrderItem[]) {
+  return db.insertInto("order_items").values(items).returning("order_item_id").execute();
+}
+
+export function insertOrderItemCustomizations(
+  db: Executor,
+  rows: { order_item_id: number; customization_id: number; name: string; price: number; quantity: number }[],
+) {
+  if (rows.length === 0) return Promise.resolve([]);
+  return db.insertInto("order_item_customizations").values(rows).execute();
+}
+
+export function findOrder(db: Executor, orderId: number) {
+  return db
+    .selectFrom("orders")
+    .innerJoin("users", "users.user_id", "orders.user_id")
+    .selectAll("orders")
+    .select(["users.username", "users.email"])
+    .where("orders.order_id", "=", orderId)
+    .executeTakeFirst();
+}
+
+export type OrderWithUser = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
+
+export function findOrderByProof(db: Executor, proofPath: string) {
+  return db
+    .selectFrom("orders")
+    .select(["order_id", "user_id"])
+    .where("order_proof", "=", proofPath)
+    .executeTakeFirst();
+}
+
+export function listOrderItems(db: Executor, orderId: number) {
+  return db
+    .selectFrom("order_items")
+    .select(["order_item_id", "product_id", "product_name", "unit_price", "quantity", "line_price", "size", "color"])
+    .where("order_id", "=", orderId)
+    .orderBy("order_item_id")
+    .execute();
+}
+
+export function listOrderItemCustomizations(db: Executor, orderId: number) {
+  return db
+    .selectFrom("order_item_customizations")
+    .innerJoin("order_items", "order_items.order_item_id", "order_item_customizations.order_item_id")
+    .select([
+      "order_item_customizations.order_item_id",
+      "order_item_customizations.name",
+      "order_item_customizations.price",
+      "order_item_customizations.quantity",
+    ])
+    .where("order_items.order_id", "=", orderId)
+    .orderBy("order_item_customizations.order_item_customization_id")
+    .execute();
+}
+
+/** Review columns besides order_id, which the order list takes from the order itself. */
+const reviewColumns = [
+  "reviews.review_id",
+  "reviews.user_id",
+  "reviews.rating",
+  "reviews.comment",
+  "reviews.review_date",
+  "users.username as customer_name",
+] as const;
+
+/** A user's orders, newest first, each with its review, in one query. */
+export function listUserOrders(db: Executor, userId: number) {
+  return db
+    .selectFrom("orders")
+    .leftJoin("reviews", "reviews.order_id", "orders.order_id")
+    .leftJoin("users", "users.user_id", "reviews.user_id")
+    .select([
+      "orders.order_id",
+      "orders.order_date",
+      "orders.order_status",
+      "orders.payment_status",
+      "orders.total_price",
+      "orders.shipping_cost",
+      "orders.order_proof",
+      ...reviewColumns,
+    ])
+    .where("orders.user_id", "=", userId)
+    .orderBy("orders.order_date", "desc")
+    .orderBy("orders.order_id", "desc")
+    .execute();
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+/** The overview's search: an order id with or without "MB-" and leading zeros, or part of a username in any case. */
+function searchFilter(search: string) {
+  const id = /^(?:mb-?)?0*(\d{1,9})$/i.exec(search);
+  const pattern = `%${escapeLike(search.toLowerCase())}%`;
+  return (eb: ExpressionBuilder<Database, "orders" | "users">) => {
+    const byName = sql<SqlBool>`lower(${sql.ref("users.username")}) like ${pattern} escape '\\'`;
+    return id ? eb.or([eb("orders.order_id", "=", Number(id[1])), byName]) : byName;
+  };
+}
+
+function overviewQuery(db: Executor, search: string | undefined) {
+  const query = db.selectFrom("orders").innerJoin("users", "users.user_id", "orders.user_id");
+  return search ? query.where(searchFilter(search)) : query;
+}
+
+export async function countOrders(db: Executor, search: string | undefined): Promise<number> {
+  const row = await overviewQuery(db, search)
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
+}
+
+export function pageOrders(db: Executor, search: string | undefined, limit: number, offset: number) {
+  return overviewQuery(db, search)
+    .select([
+      "orders.order_id",
+      "users.username as customer_name",
+      "orders.order_date",
+      "orders.total_price",
+      "orders.order_status",
+    ])
+    .orderBy("orders.order_date", "desc")
+    .orderBy("orders.order_id", "desc")
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+/** Income of the orders placed in [start, end) that are finished; "Completed" is the legacy name of Finished. */
+export async function income(db: Executor, start: string, end: string): Promise<number> {
+  const row = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("total_price"), sql<number>`0`).as("income"))
+    .where("order_date", ">=", start)
+    .where("order_date", "<", end)
+    .where(sql`lower(trim(order_status))`, "in", ["finished", "completed"])
+    .executeTakeFirstOrThrow();
+  return Number(row.income);
+}
+
+export function latestReviews(db: Executor, limit: number) {
+  return db
+    .selectFrom("reviews")
+    .innerJoin("users", "users.user_id", "reviews.user_id")
+    .select(["reviews.order_id", ...reviewColumns])
+    .orderBy("reviews.review_date", "desc")
+    .orderBy("reviews.review_id", "desc")
+    .limit(limit)
+    .execute();
+}
+
+/** Moves an order on only from the status it was read with, so two admins cannot both apply a change. */
+export async function setStatus(
+  db: Executor,
+  orderId: number,
+  from: string,
+  change: { order_status: string; payment_status?: string },
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("orders")
+    .set({ ...change, updated_at: at })
+    .where("order_id", "=", orderId)
+    .where("order_status", "=", from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Replaces the proof only if it is still the one read, so a concurrent upload cannot orphan a file. */
+export async function setProof(
+  db: Executor,
+  orderId: number,
+  from: string | null,
+  to: string,
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("orders")
+    .set({ order_proof: to, updated_at: at })
+    .where("order_id", "=", orderId)
+    .where("order_proof", from === null ? "is" : "=", from)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

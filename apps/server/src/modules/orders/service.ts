@@ -1,0 +1,398 @@
+import {
+  type AdminOverview,
+  type CartOrderCustomizationAnswer,
+  type createOrderBody,
+  ORDER_STATUSES,
+  type OrderDetail,
+  type OrderItemDetail,
+  type OrderStatus,
+  type OrderSummary,
+  type overviewQuery,
+  type ProofAnswer,
+  type Review,
+  type statusBody,
+  type UnavailableItem,
+} from "@florist/contract";
+import type { z } from "zod";
+import type { AppContext } from "../../context.js";
+import type { Executor } from "../../db/database.js";
+import { badRequest, conflict, notFound } from "../../errors.js";
+import { deleteImage, storeImage } from "../../lib/images.js";
+import { DAY, isoIn, nowIso, shopMonthRange, shopYearMonth } from "../../lib/time.js";
+import {
+  availableStock,
+  chooseOptions,
+  customizationTotal,
+  findColor,
+  findSize,
+  type SellableProduct,
+  unitPrice,
+} from "../cart/product-options.js";
+import * as cartRepo from "../cart/repository.js";
+import { getDeliveryFee } from "../settings/service.js";
+import * as repo from "./repository.js";
+
+const ORDER_NOT_FOUND = "Order not found.";
+const LATEST_REVIEWS = 10;
+
+/** What a line of a new order is made of, before it is priced. */
+interface OrderLine {
+  productId: number;
+  product: SellableProduct;
+  quantity: number;
+  size: string;
+  color: string;
+  customizations: { customization_id: number; name: string; price: number; quantity: number }[];
+  cartItemId?: number;
+}
+
+type CreateOrderInput = z.output<typeof createOrderBody>;
+
+/** The listed cart items of the user's own cart, with their quantities and customizations (the cart's, not the client's). */
+async function cartLines(db: Executor, userId: number, input: CreateOrderInput): Promise<OrderLine[]> {
+  const ids = input.items.flatMap((item) => (item.cart_item_id ? [item.cart_item_id] : []));
+  if (new Set(ids).size !== ids.length) throw badRequest("The same cart item is listed twice.", "DUPLICATE_ITEM");
+  if (input.cart_id) {
+    const cart = await cartRepo.findCart(db, input.cart_id);
+    if (!cart || cart.user_id !== userId) throw notFound("Cart not found.");
+  }
+  if (ids.length === 0) return [];
+  const rows = (await cartRepo.listUserLines(db, userId, ids)).filter(
+    (row) => !input.cart_id || row.cart_id === input.cart_id,
+  );
+  if (rows.length !== ids.length) throw notFound("Cart item not found.");
+  const customizations = await cartRepo.listLineCustomizations(db, ids);
+  return rows.map((row) => {
+    // The admin may have dropped a size or colour since it was put in the cart; it can no longer be ordered.
+    if (!findSize(row, row.size) || !findColor(row, row.color)) {
+      throw conflict(
+        `${row.name} is no longer offered in ${[row.size, row.color].filter(Boolean).join(", ")}. Please remove it from your cart.`,
+        "OPTION_NOT_OFFERED",
+      );
+    }
+    return {
+      productId: row.product_id,
+      product: row,
+      quantity: row.quantity,
+      size: row.size,
+      color: row.color,
+      customizations: customizations
+        .filter((c) => c.cart_item_id === row.cart_item_id)
+        .map(({ cart_item_id: _line, ...c }) => c),
+      cartItemId: row.cart_item_id,
+    };
+  });
+}
+
+/** Buy Now lines: the listed products with the client's quantity, size, colour and customizations, checked like the cart checks them. */
+async function directLines(db: Executor, input: CreateOrderInput): Promise<OrderLine[]> {
+  const items = input.items.filter((item) => !item.cart_item_id);
+  if (items.length === 0) return [];
+  const products = new Map(
+    (
+      await cartRepo.findProducts(
+        db,
+        items.map((i) => i.product_id),
+      )
+    ).map((p) => [p.product_id, p]),
+  );
+  const customizationIds = items.flatMap((i) => (i.customizations ?? []).map((c) => c.customization_id));
+  const catalog = new Map(
+    (await cartRepo.findCustomizations(db, customizationIds)).map((c) => [c.customization_id, c]),
+  );
+  return items.map((item) => {
+    const product = products.get(item.product_id);
+    if (!product) throw notFound("Product not found.");
+    const { size, color } = chooseOptions(product, item.size ?? "", item.color ?? "");
+    return {
+      productId: item.product_id,
+      product,
+      quantity: item.quantity,
+      size: size.label,
+      color: color.label,
+      customizations: (item.customizations ?? []).map((c) => {
+        const known = catalog.get(c.customization_id);
+        if (!known) throw notFound("Customization not found.");
+        return { ...known, quantity: c.quantity };
+      }),
+    };
+  });
+}
+
+function quantitiesByProduct(lines: { productId: number; quantity: number }[]): Map<number, number> {
+  const quantities = new Map<number, number>();
+  for (const line of lines) quantities.set(line.productId, (quantities.get(line.productId) ?? 0) + line.quantity);
+  return quantities;
+}
+
+/**
+ * Places an order in one transaction (contract §5): the server prices every line, charges the current
+ * delivery fee, takes the stock with a guarded update and empties the ordered cart lines. If any product
+ * is short, nothing is written and the answer is a 409 listing what is missing.
+ */
+export async function createOrder(ctx: AppContext, userId: number, input: CreateOrderInput): Promise<OrderDetail> {
+  const orderId = await ctx.db.transaction().execute(async (trx) => {
+    const lines = [...(await cartLines(trx, userId, input)), ...(await directLines(trx, input))];
+    const quantities = quantitiesByProduct(lines);
+    const now = new Date();
+    const at = now.toISOString();
+    const taken = new Set(await repo.takeStock(trx, quantities, at));
+    if (taken.size !== quantities.size) {
+      const current = new Map((await cartRepo.findProducts(trx, [...quantities.keys()])).map((p) => [p.product_id, p]));
+      const unavailableItems: UnavailableItem[] = [...quantities]
+        .filter(([productId]) => !taken.has(productId))
+        .map(([productId, requested]) => {
+          const product =
+            current.get(productId) ?? (lines.find((l) => l.productId === productId)?.product as SellableProduct);
+          return { name: product.name, availableStock: availableStock(product), requestedStock: requested };
+        });
+      throw conflict("Some items are not available in the quantity ordered.", "INSUFFICIENT_STOCK", {
+        unavailableItems,
+      });
+    }
+
+    const priced = lines.map((line) => {
+      const price = unitPrice(line.product, findSize(line.product, line.size) ?? { label: "", price: null });
+      return { ...line, unitPrice: price, linePrice: price * line.quantity + customizationTotal(line.customizations) };
+    });
+    const shippingCost = await getDeliveryFee(trx);
+    const { order_id } = await repo.insertOrder(trx, {
+      user_id: userId,
+      shipping_address: input.shipping_address,
+      shipping_cost: shippingCost,
+      total_price: priced.reduce((sum, line) => sum + line.linePrice, 0) + shippingCost,
+      order_status: "Order Received",
+      payment_status: "Pending",
+      order_date: at,
+      // The shop delivers the next day; the admin sees this as the estimate.
+      delivery_date: isoIn(DAY, now),
+      updated_at: at,
+    });
+    const items = await repo.insertOrderItems(
+      trx,
+      priced.map((line) => ({
+        order_id,
+        product_id: line.productId,
+        product_name: line.product.name,
+        unit_price: line.unitPrice,
+        quantity: line.quantity,
+        line_price: line.linePrice,
+        size: line.size,
+        color: line.color,
+      })),
+    );
+    await repo.insertOrderItemCustomizations(
+      trx,
+      priced.flatMap((line, index) =>
+        line.customizations.map((c) => ({
+          order_item_id: (items[index] as { order_item_id: number }).order_item_id,
+          customization_id: c.customization_id,
+          name: c.name,
+          price: c.price,
+          quantity: c.quantity,
+        })),
+      ),
+    );
+    await cartRepo.deleteLines(
+      trx,
+      lines.flatMap((line) => (line.cartItemId ? [line.cartItemId] : [])),
+    );
+    return order_id;
+  });
+  return (await orderDetail(ctx.db, orderId)) as OrderDetail;
+}
+
+async function orderDetail(db: Executor, orderId: number): Promise<OrderDetail | undefined> {
+  const order = await repo.findOrder(db, orderId);
+  if (!order) return undefined;
+  return toDetail(order, await itemDetails(db, orderId));
+}
+
+async function itemDetails(db: Executor, orderId: number): Promise<OrderItemDetail[]> {
+  const [items, customizations] = await Promise.all([
+    repo.listOrderItems(db, orderId),
+    repo.listOrderItemCustomizations(db, orderId),
+  ]);
+  return items.map((item) => ({
+    productId: item.product_id,
+    productName: item.product_name,
+    quantity: item.quantity,
+    unitPrice: item.unit_price,
+    linePrice: item.line_price,
+    size: item.size,
+    color: item.color,
+    customizations: customizations
+      .filter((c) => c.order_item_id === item.order_item_id)
+      .map(({ name, price, quantity }) => ({ name, price, quantity })),
+  }));
+}
+
+function toDetail(order: repo.OrderWithUser, items: OrderItemDetail[]): OrderDetail {
+  return {
+    orderId: order.order_id,
+    userId: order.user_id,
+    username: order.username,
+    email: order.email,
+    shippingAddress: order.shipping_address,
+    orderDate: order.order_date,
+    deliveryDate: order.delivery_date,
+    orderStatus: order.order_status,
+    paymentStatus: order.payment_status,
+    totalPrice: order.total_price,
+    shippingCost: order.shipping_cost,
+    orderProof: order.order_proof,
+    items,
+  };
+}
+
+/** An order its owner or an admin may see; to anyone else it does not exist. */
+export async function visibleOrder(
+  db: Executor,
+  viewer: { user_id: number; role: string },
+  orderId: number,
+  options: { adminAllowed: boolean } = { adminAllowed: true },
+) {
+  const order = await repo.findOrder(db, orderId);
+  const allowed = order && (order.user_id === viewer.user_id || (options.adminAllowed && viewer.role === "admin"));
+  if (!allowed) throw notFound(ORDER_NOT_FOUND);
+  return order;
+}
+
+export async function getOrder(ctx: AppContext, viewer: { user_id: number; role: string }, orderId: number) {
+  const order = await visibleOrder(ctx.db, viewer, orderId);
+  return toDetail(order, await itemDetails(ctx.db, orderId));
+}
+
+/** Order creation already copies the cart's customizations, so this only answers what the order holds. */
+export async function orderCustomizations(
+  ctx: AppContext,
+  viewer: { user_id: number; role: string },
+  orderId: number,
+): Promise<CartOrderCustomizationAnswer> {
+  await visibleOrder(ctx.db, viewer, orderId, { adminAllowed: false });
+  return { orderId, items: await itemDetails(ctx.db, orderId) };
+}
+
+type ReviewRow = {
+  review_id: number | null;
+  order_id: number | null;
+  user_id: number | null;
+  rating: number | null;
+  comment: string | null;
+  review_date: string | null;
+  customer_name: string | null;
+};
+
+export function toReview(row: ReviewRow): Review | null {
+  if (row.review_id === null) return null;
+  return {
+    review_id: row.review_id,
+    order_id: row.order_id as number,
+    user_id: row.user_id as number,
+    customer_name: row.customer_name ?? "",
+    rating: row.rating as number,
+    comment: row.comment ?? "",
+    review_date: row.review_date as string,
+  };
+}
+
+export async function listUserOrders(ctx: AppContext, userId: number): Promise<OrderSummary[]> {
+  const rows = await repo.listUserOrders(ctx.db, userId);
+  return rows.map((row) => ({
+    orderId: row.order_id,
+    orderDate: row.order_date,
+    orderStatus: row.order_status,
+    paymentStatus: row.payment_status,
+    totalPrice: row.total_price,
+    shippingCost: row.shipping_cost,
+    review: toReview(row),
+    orderProof: row.order_proof,
+  }));
+}
+
+export async function overview(ctx: AppContext, query: z.output<typeof overviewQuery>): Promise<AdminOverview> {
+  const { page, limit } = query;
+  const search = query.search || undefined;
+  const current = shopYearMonth();
+  const [start, end] = shopMonthRange(query.year ?? current.year, query.month ?? current.month);
+  const [total, transactions, monthlyIncome, reviews] = await Promise.all([
+    repo.countOrders(ctx.db, search),
+    repo.pageOrders(ctx.db, search, limit, (page - 1) * limit),
+    repo.income(ctx.db, start, end),
+    repo.latestReviews(ctx.db, LATEST_REVIEWS),
+  ]);
+  return {
+    transactions,
+    monthlyIncome,
+    reviews: reviews.map((r) => toReview(r) as Review),
+    pagination: { page, limit, total, hasNext: page * limit < total },
+  };
+}
+
+/** Status names compared the way admins type them: case and spaces do not matter. */
+const statusKey = (status: string) => status.replace(/\s+/g, "").toLowerCase();
+
+const TRANSITIONS: Record<string, OrderStatus[]> = {
+  [statusKey("Order Received")]: ["In Delivery", "Denied"],
+  [statusKey("In Delivery")]: ["Finished"],
+};
+
+export async function changeStatus(
+  ctx: AppContext,
+  orderId: number,
+  input: z.output<typeof statusBody>,
+): Promise<OrderDetail> {
+  const target = ORDER_STATUSES.find((status) => statusKey(status) === statusKey(input.status));
+  if (!target) throw badRequest(`Unknown order status: ${input.status}.`, "UNKNOWN_STATUS");
+  const paid = input.paymentStatus !== undefined && input.paymentStatus !== "";
+  if (paid && (statusKey(input.paymentStatus as string) !== "paid" || target !== "Finished")) {
+    throw badRequest("The payment status can only be set to Paid when an order is finished.", "BAD_PAYMENT_STATUS");
+  }
+  await ctx.db.transaction().execute(async (trx) => {
+    const order = await repo.findOrder(trx, orderId);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    if (!TRANSITIONS[statusKey(order.order_status)]?.includes(target)) {
+      throw conflict(`An order that is ${order.order_status} cannot be changed to ${target}.`, "STATUS_NOT_ALLOWED");
+    }
+    const at = nowIso();
+    const change = paid ? { order_status: target, payment_status: "Paid" } : { order_status: target };
+    if (!(await repo.setStatus(trx, orderId, order.order_status, change, at))) {
+      throw conflict("The order was changed at the same time. Please reload it.", "STATUS_CHANGED");
+    }
+    if (target === "Denied") {
+      const items = await repo.listOrderItems(trx, orderId);
+      await repo.restoreStock(
+        trx,
+        quantitiesByProduct(items.flatMap((i) => (i.product_id === null ? [] : [{ ...i, productId: i.product_id }]))),
+        at,
+      );
+    }
+  });
+  return (await orderDetail(ctx.db, orderId)) as OrderDetail;
+}
+
+/** Stores a new delivery proof and deletes the one it replaces; no file is left behind on any failure. */
+export async function uploadProof(ctx: AppContext, orderId: number, image: Buffer): Promise<ProofAnswer> {
+  const order = await repo.findOrder(ctx.db, orderId);
+  if (!order) throw notFound(ORDER_NOT_FOUND);
+  if (statusKey(order.order_status) === statusKey("Denied")) {
+    throw conflict("A denied order takes no delivery proof.", "STATUS_NOT_ALLOWED");
+  }
+  const stored = await storeImage(ctx.config.dataDir, "proofs", image);
+  let saved = false;
+  try {
+    saved = await repo.setProof(ctx.db, orderId, order.order_proof, stored, nowIso());
+  } finally {
+    if (!saved) await deleteImage(ctx.config.dataDir, stored);
+  }
+  if (!saved) throw conflict("Another proof was uploaded at the same time. Please try again.", "PROOF_CHANGED");
+  await deleteImage(ctx.config.dataDir, order.order_proof);
+  return { orderProof: stored };
+}
+
+/** The order a proof file belongs to, if the viewer may see it. */
+export async function proofOwner(ctx: AppContext, viewer: { user_id: number; role: string }, proofPath: string) {
+  const order = await repo.findOrderByProof(ctx.db, proofPath);
+  if (!order || (order.user_id !== viewer.user_id && viewer.role !== "admin")) throw notFound("Not found.");
+  return order;
+}
