@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countQueries, createProduct } from "../../../test/fixtures.js";
 import { createTestShop, type TestShop } from "../../../test/harness.js";
 import { nowIso } from "../../lib/time.js";
+import { loadProductsForPricing, type PricingProduct, unitPriceFor } from "./service.js";
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -210,6 +211,56 @@ describe("price per size", () => {
     const res = await get("/api/products/price/Small");
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/productId/);
+  });
+});
+
+describe("pricing for the cart and orders", () => {
+  it("loads the server's figures for products on sale in one query and leaves out archived and unknown ids", async () => {
+    const roses = await createProduct(shop, {
+      name: "Pricing Roses",
+      price: 200000,
+      stock: 0,
+      sizes: [
+        { label: "Small", price: null },
+        { label: "Large", price: 300000 },
+      ],
+      colors: ["Red::#c0392b", "White"],
+    });
+    const gone = await createProduct(shop, { name: "Pricing Archived" });
+    await archive(gone.product_id);
+    let products = new Map<number, PricingProduct>();
+    const queries = await countQueries(shop, async () => {
+      products = await loadProductsForPricing(shop.ctx.db, [
+        roses.product_id,
+        roses.product_id,
+        gone.product_id,
+        999999,
+      ]);
+    });
+    expect(queries).toBe(1);
+    expect([...products.keys()]).toEqual([roses.product_id]);
+    const product = products.get(roses.product_id) as PricingProduct;
+    expect(product).toEqual({
+      productId: roses.product_id,
+      name: "Pricing Roses",
+      price: 200000,
+      sizes: [
+        { label: "Small", price: null },
+        { label: "Large", price: 300000 },
+      ],
+      colors: ["Red::#c0392b", "White"],
+      stockQuantity: 0,
+      availabilityStatus: "out_of_stock",
+      imageUrl: null,
+    });
+    expect(unitPriceFor(product, "large")).toBe(300000);
+    expect(unitPriceFor(product, "Small")).toBe(200000);
+    expect(unitPriceFor(product, "")).toBe(200000);
+    expect(unitPriceFor(product, "Huge")).toBeNull();
+  });
+
+  it("loads nothing for no ids", async () => {
+    expect(await countQueries(shop, () => loadProductsForPricing(shop.ctx.db, []))).toBe(0);
   });
 });
 
