@@ -1,0 +1,54 @@
+import { Suspense } from "react";
+import { Link, Outlet, useLocation } from "react-router";
+import { Logo } from "../../components/logo";
+import { LoadingState } from "../../components/page-state";
+import { Footer } from "./footer";
+import { Navbar } from "./navbar";
+import { ScrollToTop } from "./scroll-to-top";
+import "./layout.css";
+
+export function RootLayout() {
+  return (
+    <>
+      <ScrollToTop />
+      <Outlet />
+    </>
+  );
+}
+
+const PAGE_LOADING = "Loading...";
+
+export function MainLayout() {
+  const { pathname } = useLocation();
+  const isAdminPath = pathname === "/admin" || pathname.startsWith("/admin/");
+  return (
+    <div className="site">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <Navbar />
+      <main id="main" className="site-main" tabIndex={-1}>
+        <Suspense fallback={<LoadingState text={PAGE_LOADING} />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      {isAdminPath ? null : <Footer />}
+    </div>
+  );
+}
+
+/** Authentication screens stand outside the main layout: a quiet page with the logo and one card. */
+export function AuthLayout() {
+  return (
+    <div className="auth-shell">
+      <main id="main" className="auth-main">
+        <Link to="/" className="auth-logo">
+          <Logo size={52} />
+        </Link>
+        <Suspense fallback={<LoadingState text={PAGE_LOADING} />}>
+          <Outlet />
+        </Suspense>
+      </main>
+    </div>
+  );
+}

@@ -1,0 +1,170 @@
+import { useQuery } from "@tanstack/react-query";
+import { useEffect, useId, useRef, useState } from "react";
+import { Link, NavLink, useLocation, useNavigate } from "react-router";
+import { Avatar } from "../../components/avatar";
+import { CartIcon, ChevronDownIcon, CloseIcon, MenuIcon } from "../../components/icons";
+import { Logo } from "../../components/logo";
+import { useAuth, useLogout } from "../../lib/auth";
+import { cartQuery } from "../../lib/cart";
+
+interface NavItem {
+  to: string;
+  label: string;
+  end?: boolean;
+}
+
+const PUBLIC_LINKS: NavItem[] = [
+  { to: "/", label: "Home", end: true },
+  { to: "/katalog", label: "Catalog" },
+  { to: "/blog", label: "Blog" },
+];
+
+const ADMIN_LINKS: NavItem[] = [
+  { to: "/admin", label: "Dashboard", end: true },
+  { to: "/admin/products", label: "Manage Products" },
+  { to: "/admin/settings", label: "Settings" },
+];
+
+const ADMIN_MENU: NavItem[] = [
+  { to: "/admin", label: "Admin Dashboard" },
+  { to: "/admin/products", label: "Manage Products" },
+  { to: "/admin/settings", label: "Settings" },
+];
+
+const CUSTOMER_MENU: NavItem[] = [
+  { to: "/profil", label: "My Profile" },
+  { to: "/pesanan", label: "My Orders" },
+  { to: "/keranjang", label: "My Cart" },
+];
+
+function CartLink({ userId }: { userId: number }) {
+  const { data } = useQuery(cartQuery(userId));
+  const count = data?.items.reduce((sum, item) => sum + item.quantity, 0) ?? 0;
+  return (
+    <Link to="/keranjang" className="nav-cart" aria-label={count > 0 ? `My Cart, ${count} items` : "My Cart"}>
+      <CartIcon size={22} />
+      {count > 0 ? (
+        <span className="nav-cart-count" aria-hidden="true">
+          {count > 99 ? "99+" : count}
+        </span>
+      ) : null}
+    </Link>
+  );
+}
+
+export function Navbar() {
+  const { user, isAdmin, isLoading } = useAuth();
+  const logout = useLogout();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [dropdownOpen, setDropdownOpen] = useState(false);
+  const dropdownRef = useRef<HTMLDivElement>(null);
+  const menuId = useId();
+  const dropdownId = useId();
+
+  // A new page closes whatever menu led to it.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value used inside.
+  useEffect(() => {
+    setMenuOpen(false);
+    setDropdownOpen(false);
+  }, [pathname]);
+
+  useEffect(() => {
+    if (!dropdownOpen) return;
+    function onPointerDown(event: PointerEvent) {
+      if (!dropdownRef.current?.contains(event.target as Node)) setDropdownOpen(false);
+    }
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key === "Escape") setDropdownOpen(false);
+    }
+    document.addEventListener("pointerdown", onPointerDown);
+    document.addEventListener("keydown", onKeyDown);
+    return () => {
+      document.removeEventListener("pointerdown", onPointerDown);
+      document.removeEventListener("keydown", onKeyDown);
+    };
+  }, [dropdownOpen]);
+
+  const links = isAdmin ? ADMIN_LINKS : PUBLIC_LINKS;
+  const menuItems = isAdmin ? ADMIN_MENU : CUSTOMER_MENU;
+
+  function handleLogout() {
+    setDropdownOpen(false);
+    logout.mutate(undefined, { onSettled: () => navigate("/") });
+  }
+
+  return (
+    <header className="site-header">
+      <nav className="container navbar" aria-label="Main">
+        <Link to={isAdmin ? "/admin" : "/"} className="navbar-logo">
+          <Logo />
+        </Link>
+
+        <div className="navbar-end">
+          {user && !isAdmin ? <CartLink userId={user.user_id} /> : null}
+          <button
+            type="button"
+            className="navbar-toggle"
+            aria-expanded={menuOpen}
+            aria-controls={menuId}
+            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            {menuOpen ? <CloseIcon size={24} /> : <MenuIcon size={24} />}
+          </button>
+        </div>
+
+        <div id={menuId} className={menuOpen ? "navbar-menu open" : "navbar-menu"}>
+          <ul className="navbar-links">
+            {links.map((link) => (
+              <li key={link.to}>
+                <NavLink to={link.to} end={link.end} className="navbar-link">
+                  {link.label}
+                </NavLink>
+              </li>
+            ))}
+          </ul>
+
+          <div className="navbar-account">
+            {isLoading ? null : user ? (
+              <div className="profile" ref={dropdownRef}>
+                <button
+                  type="button"
+                  className="profile-button"
+                  aria-haspopup="true"
+                  aria-expanded={dropdownOpen}
+                  aria-controls={dropdownId}
+                  onClick={() => setDropdownOpen((open) => !open)}
+                >
+                  <Avatar username={user.username} size={34} />
+                  <span className="profile-name">{user.username}</span>
+                  <ChevronDownIcon size={16} className="profile-chevron" />
+                </button>
+                <div id={dropdownId} className="profile-dropdown" hidden={!dropdownOpen}>
+                  <ul>
+                    {menuItems.map((item) => (
+                      <li key={item.to}>
+                        <Link to={item.to} className="dropdown-item">
+                          {item.label}
+                        </Link>
+                      </li>
+                    ))}
+                  </ul>
+                  <hr className="dropdown-divider" />
+                  <button type="button" className="dropdown-item dropdown-logout" onClick={handleLogout}>
+                    Logout
+                  </button>
+                </div>
+              </div>
+            ) : (
+              <Link to="/login" className="btn btn-primary btn-small navbar-login">
+                Login
+              </Link>
+            )}
+          </div>
+        </div>
+      </nav>
+    </header>
+  );
+}

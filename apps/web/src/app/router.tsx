@@ -1,0 +1,68 @@
+import { lazy } from "react";
+import { createBrowserRouter } from "react-router";
+import HomePage from "../features/home/routes/home";
+import { AuthLayout, MainLayout, RootLayout } from "./layout/layouts";
+import { RequireAuth } from "./layout/require-auth";
+import { RouteError } from "./layout/route-error";
+
+// Every screen but the home page is its own chunk; the admin screens in particular are never
+// part of what a shopper downloads.
+const CatalogPage = lazy(() => import("../features/catalog/routes/catalog"));
+const ProductPage = lazy(() => import("../features/product/routes/product-detail"));
+const BlogListPage = lazy(() => import("../features/blog/routes/blog-list"));
+const BlogPostPage = lazy(() => import("../features/blog/routes/blog-post"));
+const CartPage = lazy(() => import("../features/cart/routes/cart"));
+const CheckoutPage = lazy(() => import("../features/checkout/routes/checkout"));
+const OrdersPage = lazy(() => import("../features/orders/routes/orders"));
+const ProfilePage = lazy(() => import("../features/profile/routes/profile"));
+const ReviewPage = lazy(() => import("../features/review/routes/review"));
+const LoginPage = lazy(() => import("../features/auth/routes/login"));
+const SignupPage = lazy(() => import("../features/auth/routes/signup"));
+const ForgotPasswordPage = lazy(() => import("../features/auth/routes/forgot-password"));
+const ResetPasswordPage = lazy(() => import("../features/auth/routes/reset-password"));
+const AdminDashboardPage = lazy(() => import("../features/admin/routes/dashboard"));
+const AdminProductsPage = lazy(() => import("../features/admin/routes/products"));
+const AdminSettingsPage = lazy(() => import("../features/admin/routes/settings"));
+const NotFoundPage = lazy(() => import("./layout/not-found"));
+
+export const router = createBrowserRouter([
+  {
+    element: <RootLayout />,
+    errorElement: <RouteError />,
+    children: [
+      {
+        element: <MainLayout />,
+        children: [
+          { index: true, element: <HomePage /> },
+          { path: "katalog", element: <CatalogPage /> },
+          { path: "produk/:productId", element: <ProductPage /> },
+          { path: "blog", element: <BlogListPage /> },
+          { path: "blog/:postId", element: <BlogPostPage /> },
+          {
+            element: <RequireAuth />,
+            children: [
+              { path: "pemesanan", element: <CheckoutPage /> },
+              { path: "profil", element: <ProfilePage /> },
+              { path: "pesanan", element: <OrdersPage /> },
+              { path: "keranjang", element: <CartPage /> },
+              { path: "review/:orderId", element: <ReviewPage /> },
+              { path: "admin", element: <AdminDashboardPage /> },
+              { path: "admin/products", element: <AdminProductsPage /> },
+              { path: "admin/settings", element: <AdminSettingsPage /> },
+            ],
+          },
+          { path: "*", element: <NotFoundPage /> },
+        ],
+      },
+      {
+        element: <AuthLayout />,
+        children: [
+          { path: "login", element: <LoginPage /> },
+          { path: "signup", element: <SignupPage /> },
+          { path: "forgot-password", element: <ForgotPasswordPage /> },
+          { path: "reset-password/:resetToken", element: <ResetPasswordPage /> },
+        ],
+      },
+    ],
+  },
+]);

@@ -1,0 +1,49 @@
+import { useState } from "react";
+import { resolveImageUrl } from "../lib/api-client";
+
+export interface ProductImageProps {
+  src: string | null | undefined;
+  alt: string;
+  width: number;
+  height: number;
+  className?: string;
+  /** Images above the fold load at once; everything else waits until it is near the viewport. */
+  eager?: boolean;
+}
+
+/** A product photo, or a drawn placeholder when the product has none or the file fails to load. */
+export function ProductImage({ src, alt, width, height, className, eager = false }: ProductImageProps) {
+  const url = resolveImageUrl(src);
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const classes = className ? `product-image ${className}` : "product-image";
+  if (!url || failedUrl === url) {
+    return (
+      <span className={`${classes} product-image-placeholder`} role="img" aria-label={alt}>
+        <svg viewBox="0 0 64 64" width="40%" aria-hidden="true">
+          <circle cx="32" cy="22" r="9" fill="currentColor" opacity="0.4" />
+          <circle cx="21" cy="29" r="9" fill="currentColor" opacity="0.3" />
+          <circle cx="43" cy="29" r="9" fill="currentColor" opacity="0.3" />
+          <circle cx="32" cy="33" r="7" fill="currentColor" opacity="0.55" />
+          <path
+            d="M32 40v20M32 52c-4-6-10-6-13-4M32 50c4-5 10-5 12-3"
+            stroke="currentColor"
+            strokeWidth="2.5"
+            fill="none"
+          />
+        </svg>
+      </span>
+    );
+  }
+  return (
+    <img
+      className={classes}
+      src={url}
+      alt={alt}
+      width={width}
+      height={height}
+      loading={eager ? "eager" : "lazy"}
+      decoding="async"
+      onError={() => setFailedUrl(url)}
+    />
+  );
+}

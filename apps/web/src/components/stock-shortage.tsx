@@ -1,0 +1,26 @@
+import type { UnavailableItem } from "@florist/contract";
+import { Modal } from "./modal";
+
+/** Spec §8: the stock shortage modal lists each line as '- name: N tersedia, M diminta'. */
+export function StockShortageModal({ items, onClose }: { items: UnavailableItem[] | null; onClose: () => void }) {
+  return (
+    <Modal open={items !== null} title="Stok tidak mencukupi" onClose={onClose} role="alertdialog">
+      <ul className="shortage-list">
+        {(items ?? []).map((item) => (
+          <li key={item.name}>
+            - {item.name}: {item.availableStock} tersedia, {item.requestedStock} diminta
+          </li>
+        ))}
+      </ul>
+      <p>Silakan sesuaikan jumlah atau hapus item tersebut dari keranjang sebelum melanjutkan.</p>
+    </Modal>
+  );
+}
+
+export function unavailableItemsOf(body: unknown): UnavailableItem[] | null {
+  if (body && typeof body === "object" && "unavailableItems" in body) {
+    const items = (body as { unavailableItems: unknown }).unavailableItems;
+    if (Array.isArray(items) && items.length > 0) return items as UnavailableItem[];
+  }
+  return null;
+}

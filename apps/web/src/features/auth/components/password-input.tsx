@@ -1,0 +1,22 @@
+import { useState } from "react";
+
+type PasswordInputProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, "type">;
+
+/** A password field with a show/hide toggle, which matters most on a phone keyboard. */
+export function PasswordInput(props: PasswordInputProps) {
+  const [visible, setVisible] = useState(false);
+  return (
+    <div className="password-input">
+      <input {...props} type={visible ? "text" : "password"} className="input" />
+      <button
+        type="button"
+        className="password-toggle"
+        onClick={() => setVisible((value) => !value)}
+        aria-label={visible ? "Hide password" : "Show password"}
+        aria-pressed={visible}
+      >
+        {visible ? "Hide" : "Show"}
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useId, useState } from "react";
+import { Link, Navigate, useLocation } from "react-router";
+import { ApiError } from "../../../lib/api-client";
+import { homeFor, type LoginRedirectState, safeRedirect, useAuth, useLogin } from "../../../lib/auth";
+import { AuthCard } from "../components/auth-card";
+import { PasswordInput } from "../components/password-input";
+
+export default function LoginPage() {
+  const id = useId();
+  const location = useLocation();
+  const { user, isLoading } = useAuth();
+  const login = useLogin();
+  const redirectTo = safeRedirect((location.state as LoginRedirectState | null)?.redirectTo);
+  const [identifier, setIdentifier] = useState("");
+  const [password, setPassword] = useState("");
+  const [error, setError] = useState<string | null>(null);
+
+  // Logged in (just now or already): go back to where the visitor came from, else their home.
+  if (!isLoading && user) return <Navigate to={redirectTo ?? homeFor(user)} replace />;
+
+  function handleSubmit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!identifier.trim()) {
+      setError("Username or email is required.");
+      return;
+    }
+    if (!password) {
+      setError("Password is required.");
+      return;
+    }
+    setError(null);
+    login.mutate(
+      { identifier: identifier.trim(), password },
+      {
+        onError: (err) =>
+          setError(err instanceof ApiError && err.serverMessage ? err.serverMessage : "Login gagal. Mohon coba lagi."),
+      },
+    );
+  }
+
+  const carry: LoginRedirectState | undefined = redirectTo ? { redirectTo } : undefined;
+
+  return (
+    <AuthCard
+      title="Welcome back"
+      subtitle="Log in to order, follow your deliveries and write reviews."
+      footer={
+        <>
+          <p>
+            Don't have an account?{" "}
+            <Link to="/signup" state={carry}>
+              Sign up
+            </Link>
+          </p>
+          <p>
+            <Link to="/">Back to the shop</Link>
+          </p>
+        </>
+      }
+    >
+      <form className="form" noValidate onSubmit={handleSubmit}>
+        <div className="field">
+          <label htmlFor={`${id}-identifier`}>Username or email</label>
+          <input
+            id={`${id}-identifier`}
+            name="identifier"
+            className="input"
+            autoComplete="username"
+            required
+            value={identifier}
+            onChange={(event) => setIdentifier(event.target.value)}
+          />
+        </div>
+        <div className="field">
+          <div className="field-row">
+            <label htmlFor={`${id}-password`}>Password</label>
+            <Link to="/forgot-password">Forgot password?</Link>
+          </div>
+          <PasswordInput
+            id={`${id}-password`}
+            name="password"
+            autoComplete="current-password"
+            required
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          />
+        </div>
+        {error ? (
+          <p className="alert alert-error" role="alert">
+            {error}
+          </p>
+        ) : null}
+        <button type="submit" className="btn btn-primary" disabled={login.isPending}>
+          {login.isPending ? "Logging in..." : "Login"}
+        </button>
+      </form>
+    </AuthCard>
+  );
+}

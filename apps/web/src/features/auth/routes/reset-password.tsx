@@ -1,0 +1,103 @@
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useId, useState } from "react";
+import { Link, useNavigate, useParams } from "react-router";
+import { ApiError } from "../../../lib/api-client";
+import { resetPassword } from "../api/password";
+import { AuthCard } from "../components/auth-card";
+import { PasswordChecklist } from "../components/password-checklist";
+import { PasswordInput } from "../components/password-input";
+import { meetsAllChecks } from "../password-rules";
+
+const REDIRECT_DELAY_MS = 2000;
+
+export default function ResetPasswordPage() {
+  const id = useId();
+  const { resetToken = "" } = useParams();
+  const navigate = useNavigate();
+  const [password, setPassword] = useState("");
+  const [confirmation, setConfirmation] = useState("");
+  const [error, setError] = useState<string | null>(null);
+  const reset = useMutation({ mutationFn: (newPassword: string) => resetPassword(resetToken, newPassword) });
+
+  useEffect(() => {
+    if (!reset.isSuccess) return;
+    const timer = window.setTimeout(() => navigate("/login", { replace: true }), REDIRECT_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [reset.isSuccess, navigate]);
+
+  function handleSubmit(event: React.FormEvent) {
+    event.preventDefault();
+    if (password !== confirmation) {
+      setError("Password dan konfirmasi password tidak sama.");
+      return;
+    }
+    if (!meetsAllChecks(password)) {
+      setError("Password harus memenuhi semua kriteria keamanan.");
+      return;
+    }
+    setError(null);
+    reset.mutate(password, {
+      onError: (err) => {
+        const detail = err instanceof ApiError ? err.serverMessage : undefined;
+        setError(
+          detail
+            ? `Terjadi kesalahan saat mengubah password. Silakan coba lagi. (${detail})`
+            : "Terjadi kesalahan saat mengubah password. Silakan coba lagi.",
+        );
+      },
+    });
+  }
+
+  return (
+    <AuthCard
+      title="Reset password"
+      subtitle="Choose a new password for your account."
+      footer={
+        <p>
+          <Link to="/login">Back to login</Link>
+        </p>
+      }
+    >
+      {reset.isSuccess ? (
+        <p className="alert alert-success" role="status">
+          Password berhasil diubah! Silakan login kembali.
+        </p>
+      ) : (
+        <form className="form" noValidate onSubmit={handleSubmit}>
+          <div className="field">
+            <label htmlFor={`${id}-password`}>New password</label>
+            <PasswordInput
+              id={`${id}-password`}
+              name="newPassword"
+              autoComplete="new-password"
+              required
+              aria-describedby={`${id}-checklist`}
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+            <PasswordChecklist password={password} id={`${id}-checklist`} />
+          </div>
+          <div className="field">
+            <label htmlFor={`${id}-confirmation`}>Confirm new password</label>
+            <PasswordInput
+              id={`${id}-confirmation`}
+              name="confirmation"
+              autoComplete="new-password"
+              required
+              value={confirmation}
+              onChange={(event) => setConfirmation(event.target.value)}
+            />
+          </div>
+          {error ? (
+            <p className="alert alert-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          <button type="submit" className="btn btn-primary" disabled={reset.isPending}>
+            {reset.isPending ? "Saving..." : "Change Password"}
+          </button>
+        </form>
+      )}
+    </AuthCard>
+  );
+}

@@ -1,0 +1,39 @@
+import type { Post, PostDetail, PostSection } from "@florist/contract";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+/** Spec §3 allows either spelling of some post fields; the screens read one shape. */
+type RawPost = Partial<Post> & {
+  id?: number;
+  summary?: string;
+  image_url?: string | null;
+  published_at?: string;
+  sections?: PostSection[];
+};
+
+export function normalizePost(raw: RawPost): PostDetail {
+  return {
+    postId: Number(raw.postId ?? raw.id),
+    title: raw.title ?? "",
+    excerpt: raw.excerpt ?? raw.summary ?? "",
+    imageUrl: raw.imageUrl ?? raw.image_url ?? null,
+    publishedAt: raw.publishedAt ?? raw.published_at ?? "",
+    author: raw.author,
+    category: raw.category,
+    sections: raw.sections ?? [],
+  };
+}
+
+export const postsQuery = queryOptions({
+  queryKey: ["posts"],
+  queryFn: async ({ signal }) => (await api.get<RawPost[]>("/posts", undefined, signal)).map(normalizePost),
+  staleTime: 5 * 60_000,
+});
+
+export const postQuery = (postId: number) =>
+  queryOptions({
+    queryKey: ["post", postId],
+    queryFn: async ({ signal }) => normalizePost(await api.get<RawPost>(`/posts/${postId}`, undefined, signal)),
+    staleTime: 5 * 60_000,
+    retry: false,
+  });

@@ -1,0 +1,37 @@
+import { useQuery } from "@tanstack/react-query";
+import { LoadingState } from "../../../components/page-state";
+import { postsQuery } from "../api/posts";
+import { PostCard } from "../components/post-card";
+import { BUILT_IN_POSTS } from "../data/built-in-posts";
+import "../blog.css";
+
+export default function BlogListPage() {
+  const { data, isPending, error } = useQuery(postsQuery);
+  // Spec §2: without posts from the server the three built-in posts are shown.
+  const posts = data && data.length > 0 ? data : BUILT_IN_POSTS;
+  return (
+    <div className="container page">
+      <header className="page-header blog-header">
+        <span className="eyebrow">Blog &amp; Tips</span>
+        <h1>Blog &amp; Tips</h1>
+        <p>Care guides, wedding ideas and the stories behind our flowers.</p>
+      </header>
+      {isPending ? (
+        <LoadingState text="Loading posts..." />
+      ) : (
+        <>
+          {error ? (
+            <p className="alert alert-error blog-error" role="alert">
+              Failed to load posts
+            </p>
+          ) : null}
+          <div className="post-grid">
+            {posts.map((post, index) => (
+              <PostCard key={post.postId} post={post} eager={index < 3} />
+            ))}
+          </div>
+        </>
+      )}
+    </div>
+  );
+}

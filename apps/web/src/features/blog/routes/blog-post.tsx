@@ -1,0 +1,57 @@
+import { useQuery } from "@tanstack/react-query";
+import { Link, useParams } from "react-router";
+import { ArrowLeftIcon } from "../../../components/icons";
+import { LoadingState } from "../../../components/page-state";
+import { ProductImage } from "../../../components/product-image";
+import { formatCustomerDate } from "../../../lib/format";
+import { postQuery } from "../api/posts";
+import { builtInArticle } from "../data/built-in-posts";
+import "../blog.css";
+
+export default function BlogPostPage() {
+  const { postId: param } = useParams();
+  const postId = Number(param);
+  const valid = Number.isInteger(postId) && postId > 0;
+  const { data, isPending } = useQuery({ ...postQuery(postId), enabled: valid });
+
+  if (valid && isPending) return <LoadingState text="Loading article..." />;
+  // A post the server cannot give falls back to the built-in article (spec §2).
+  const post = data && data.sections.length > 0 ? data : builtInArticle(postId);
+
+  return (
+    <article className="container page article">
+      <Link to="/blog" className="back-link">
+        <ArrowLeftIcon size={18} /> Back to Blog
+      </Link>
+      <header className="article-header">
+        <p className="post-meta">
+          {post.category ? <span className="post-category">{post.category}</span> : null}
+          {post.publishedAt ? <time dateTime={post.publishedAt}>{formatCustomerDate(post.publishedAt)}</time> : null}
+          {post.author ? <span>by {post.author}</span> : null}
+        </p>
+        <h1>{post.title}</h1>
+        {post.excerpt ? <p className="article-lead">{post.excerpt}</p> : null}
+      </header>
+      <div className="article-image">
+        <ProductImage src={post.imageUrl} alt="" width={960} height={540} eager />
+      </div>
+      <div className="article-body">
+        {post.sections.map((section) => (
+          <section key={section.heading}>
+            <h2>{section.heading}</h2>
+            {section.paragraphs.map((paragraph) => (
+              <p key={paragraph}>{paragraph}</p>
+            ))}
+            {section.bullets && section.bullets.length > 0 ? (
+              <ul>
+                {section.bullets.map((bullet) => (
+                  <li key={bullet}>{bullet}</li>
+                ))}
+              </ul>
+            ) : null}
+          </section>
+        ))}
+      </div>
+    </article>
+  );
+}

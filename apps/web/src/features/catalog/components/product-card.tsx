@@ -1,0 +1,29 @@
+import type { CatalogProduct } from "@florist/contract";
+import { Link } from "react-router";
+import { Currency } from "../../../components/currency";
+import { ProductImage } from "../../../components/product-image";
+import { isOutOfStock } from "../api/catalog";
+
+export function ProductCard({ product, eager = false }: { product: CatalogProduct; eager?: boolean }) {
+  const soldOut = isOutOfStock(product);
+  return (
+    <article className={soldOut ? "product-card sold-out" : "product-card"}>
+      <div className="product-card-media">
+        <ProductImage src={product.imageUrl} alt={product.name} width={400} height={400} eager={eager} />
+        {soldOut ? <span className="sold-out-badge">Stok Habis</span> : null}
+      </div>
+      <div className="product-card-body">
+        <h3 className="product-card-title">
+          <Link to={`/produk/${product.productId}`} className="stretched-link">
+            {product.name}
+          </Link>
+        </h3>
+        {product.description ? <p className="product-card-text">{product.description}</p> : null}
+        <p className="product-card-price">
+          <span className="price-label">Starting from</span>
+          <Currency amount={product.price} />
+        </p>
+      </div>
+    </article>
+  );
+}

@@ -1,0 +1,33 @@
+import type { OrderDetail } from "@florist/contract";
+import { api } from "../../../lib/api-client";
+import { type CheckoutItem, checkoutItemPrice } from "../../../lib/pricing";
+
+export interface PlaceOrderInput {
+  userId: number;
+  shippingAddress: string;
+  shippingCost: number;
+  cartId?: number;
+  items: CheckoutItem[];
+}
+
+/**
+ * The order payload of spec §3. The storefront always asks for "Order Received" and "Pending";
+ * the server recomputes every price and total from its own data.
+ */
+export function placeOrder(input: PlaceOrderInput) {
+  const fromCart = input.cartId !== undefined && input.items.every((item) => item.cartItemId !== undefined);
+  return api.post<OrderDetail>("/order", {
+    user_id: input.userId,
+    shipping_address: input.shippingAddress,
+    shipping_cost: input.shippingCost,
+    order_status: "Order Received",
+    payment_status: "Pending",
+    ...(fromCart ? { cart_id: input.cartId } : {}),
+    items: input.items.map((item) => ({
+      product_id: item.productId,
+      quantity: item.quantity,
+      price: checkoutItemPrice(item),
+      ...(fromCart ? { cart_item_id: item.cartItemId } : {}),
+    })),
+  });
+}

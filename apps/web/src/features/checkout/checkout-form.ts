@@ -1,0 +1,20 @@
+import type { ShippingDetails } from "../../lib/address";
+
+export type FieldErrors = Partial<Record<keyof ShippingDetails, string>>;
+
+const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+/** Required fields of spec §5, checked before the confirmation modal opens. */
+export function validateShipping(details: ShippingDetails): FieldErrors {
+  const errors: FieldErrors = {};
+  if (!details.firstName.trim()) errors.firstName = "First name is required.";
+  if (!details.lastName.trim()) errors.lastName = "Last name is required.";
+  if (!details.email.trim()) errors.email = "Email is required.";
+  else if (!EMAIL.test(details.email.trim())) errors.email = "Please enter a valid email address.";
+  const digits = details.phone.replace(/\D/g, "");
+  if (!details.phone.trim()) errors.phone = "Phone number is required.";
+  else if (!/^[+\d\s().-]+$/.test(details.phone.trim()) || digits.length < 8 || digits.length > 15)
+    errors.phone = "Please enter a valid phone number.";
+  if (!details.address.trim()) errors.address = "Address is required.";
+  return errors;
+}

@@ -1,0 +1,159 @@
+import type { OrderSummary } from "@florist/contract";
+import { isReviewable } from "@florist/contract";
+import { useMutation, useQuery } from "@tanstack/react-query";
+import { useState } from "react";
+import { Link } from "react-router";
+import { Currency } from "../../../components/currency";
+import { MessageModal, Modal } from "../../../components/modal";
+import { EmptyState, ErrorState, LoadingState } from "../../../components/page-state";
+import { StatusBadge } from "../../../components/status-badge";
+import { messageOf, resolveImageUrl } from "../../../lib/api-client";
+import { useAuth } from "../../../lib/auth";
+import { formatCustomerDate, formatOrderId } from "../../../lib/format";
+import { fetchOrder, ordersQuery } from "../api/orders";
+import "../orders.css";
+
+export default function OrdersPage() {
+  const { user } = useAuth();
+  return (
+    <div className="container page">
+      <header className="page-header">
+        <span className="eyebrow">Orders</span>
+        <h1>My Orders</h1>
+      </header>
+      {user ? (
+        <OrderHistory userId={user.user_id} />
+      ) : (
+        <EmptyState text="Please log in to view your order history.">
+          <Link to="/login" state={{ redirectTo: "/pesanan" }} className="btn btn-primary">
+            Log in
+          </Link>
+        </EmptyState>
+      )}
+    </div>
+  );
+}
+
+const PROOF_FAILED = "Failed to load order proof.";
+
+function ReviewAction({ order }: { order: OrderSummary }) {
+  if (order.review) return <span className="reviewed">Reviewed</span>;
+  if (isReviewable(order.orderStatus))
+    return (
+      <Link to={`/review/${order.orderId}`} className="btn btn-accent btn-small">
+        Write Review
+      </Link>
+    );
+  return <span className="no-action">-</span>;
+}
+
+function OrderHistory({ userId }: { userId: number }) {
+  const orders = useQuery(ordersQuery(userId));
+  const [proof, setProof] = useState<{ orderId: number; url: string } | null>(null);
+  const [proofBroken, setProofBroken] = useState(false);
+  const [message, setMessage] = useState<{ title: string } | null>(null);
+
+  const loadProof = useMutation({
+    mutationFn: (orderId: number) => fetchOrder(orderId),
+    onSuccess: (detail) => {
+      const url = resolveImageUrl(detail.orderProof);
+      if (!url) {
+        setMessage({ title: "No proof uploaded for this order." });
+        return;
+      }
+      setProofBroken(false);
+      setProof({ orderId: detail.orderId, url });
+    },
+    onError: (error) => setMessage({ title: messageOf(error, PROOF_FAILED) }),
+  });
+
+  function viewProof(order: OrderSummary) {
+    if (!order.orderProof) {
+      setMessage({ title: "No proof uploaded for this order." });
+      return;
+    }
+    loadProof.mutate(order.orderId);
+  }
+
+  if (orders.isPending) return <LoadingState text="Loading order history..." />;
+  // Spec §8: on failure the list is emptied and the message shown.
+  if (orders.error) return <ErrorState text={messageOf(orders.error, "Failed to load orders.")} />;
+  if (orders.data.length === 0)
+    return (
+      <EmptyState text="No orders yet. Start shopping now!">
+        <Link to="/katalog" className="btn btn-primary">
+          Explore the Catalog
+        </Link>
+      </EmptyState>
+    );
+
+  return (
+    <>
+      <div className="orders-table-wrap card">
+        <table className="orders-table">
+          <thead>
+            <tr>
+              <th scope="col">Order ID</th>
+              <th scope="col">Date</th>
+              <th scope="col">Status</th>
+              <th scope="col">Total</th>
+              <th scope="col">Action</th>
+            </tr>
+          </thead>
+          <tbody>
+            {orders.data.map((order) => (
+              <tr key={order.orderId}>
+                <th scope="row" data-label="Order ID">
+                  {formatOrderId(order.orderId)}
+                </th>
+                <td data-label="Date">{formatCustomerDate(order.orderDate)}</td>
+                <td data-label="Status">
+                  <StatusBadge status={order.orderStatus} />
+                </td>
+                <td data-label="Total" className="orders-total">
+                  <Currency amount={order.totalPrice} />
+                </td>
+                <td data-label="Action">
+                  <div className="orders-actions">
+                    <ReviewAction order={order} />
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-small"
+                      onClick={() => viewProof(order)}
+                      disabled={loadProof.isPending && loadProof.variables === order.orderId}
+                    >
+                      View Proof
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+
+      <Modal
+        open={proof !== null}
+        title={proof ? `Proof for ${formatOrderId(proof.orderId)}` : ""}
+        onClose={() => setProof(null)}
+        size="medium"
+      >
+        {proof ? (
+          proofBroken ? (
+            <p className="field-error">{PROOF_FAILED}</p>
+          ) : (
+            <img
+              className="proof-image"
+              src={proof.url}
+              alt={`Delivery proof for order ${formatOrderId(proof.orderId)}`}
+              width="640"
+              height="480"
+              onError={() => setProofBroken(true)}
+            />
+          )
+        ) : null}
+      </Modal>
+      <MessageModal message={message} onClose={() => setMessage(null)} />
+    </>
+  );
+}

@@ -1,0 +1,21 @@
+import type { User } from "@florist/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { ApiError, api } from "../../../lib/api-client";
+import { sessionKey } from "../../../lib/auth";
+
+async function updateProfile({ userId, username }: { userId: number; username: string }): Promise<User> {
+  const answer = await api.patch<{ user: User }>(`/users/${userId}/profile`, { username });
+  return answer.user;
+}
+
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateProfile,
+    onSuccess: (user) => queryClient.setQueryData(sessionKey, user),
+  });
+}
+
+export function profileErrorText(error: unknown): string {
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : "Failed to update profile";
+}

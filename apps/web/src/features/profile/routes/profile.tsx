@@ -1,0 +1,101 @@
+import { useId, useState } from "react";
+import { Avatar } from "../../../components/avatar";
+import { LoadingState } from "../../../components/page-state";
+import { useAuth } from "../../../lib/auth";
+import { profileErrorText, useUpdateProfile } from "../api/profile";
+import "../profile.css";
+
+export default function ProfilePage() {
+  const { user } = useAuth();
+  const id = useId();
+  const update = useUpdateProfile();
+  const [username, setUsername] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [success, setSuccess] = useState(false);
+
+  if (!user) return <LoadingState text="Loading..." />;
+  const value = username ?? user.username;
+
+  function handleSubmit(event: React.FormEvent) {
+    event.preventDefault();
+    setSuccess(false);
+    if (!user) {
+      setError("No user logged in");
+      return;
+    }
+    const trimmed = value.trim();
+    if (!trimmed) {
+      setError("Username is required.");
+      return;
+    }
+    setError(null);
+    update.mutate(
+      { userId: user.user_id, username: trimmed },
+      {
+        onSuccess: (updated) => {
+          setUsername(updated.username);
+          setSuccess(true);
+        },
+        onError: (err) => setError(profileErrorText(err)),
+      },
+    );
+  }
+
+  return (
+    <div className="container page page-narrow">
+      <header className="page-header">
+        <span className="eyebrow">Account</span>
+        <h1>My Profile</h1>
+      </header>
+      <div className="profile-grid">
+        <section className="card profile-card" aria-label="Account">
+          <Avatar username={user.username} size={88} />
+          <h2 className="profile-card-name">{user.username}</h2>
+          <p className="profile-card-email">{user.email}</p>
+        </section>
+        <section className="card" aria-labelledby={`${id}-title`}>
+          <h2 id={`${id}-title`} className="profile-form-title">
+            Update Information
+          </h2>
+          <form className="form" noValidate onSubmit={handleSubmit}>
+            <div className="field">
+              <label htmlFor={`${id}-username`}>Username</label>
+              <input
+                id={`${id}-username`}
+                className="input"
+                autoComplete="username"
+                required
+                maxLength={40}
+                value={value}
+                aria-invalid={error ? true : undefined}
+                aria-describedby={error ? `${id}-error` : undefined}
+                onChange={(event) => {
+                  setUsername(event.target.value);
+                  setSuccess(false);
+                }}
+              />
+            </div>
+            <div className="field">
+              <label htmlFor={`${id}-email`}>Email</label>
+              <input id={`${id}-email`} className="input" type="email" value={user.email} readOnly disabled />
+              <p className="field-hint">Your email address cannot be changed.</p>
+            </div>
+            {error ? (
+              <p className="alert alert-error" role="alert" id={`${id}-error`}>
+                {error}
+              </p>
+            ) : null}
+            {success ? (
+              <p className="alert alert-success" role="status">
+                Profile updated successfully!
+              </p>
+            ) : null}
+            <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+              {update.isPending ? "Updating..." : "Update Profile"}
+            </button>
+          </form>
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import type { SessionAnswer, User } from "@florist/contract";
+import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { ApiError, api } from "./api-client";
+
+/**
+ * Auth state lives in the TanStack Query cache under one key (spec §4): the session is checked
+ * at start, a 401 means "nobody logged in" rather than an error.
+ */
+export const sessionKey = ["session"] as const;
+
+export const SESSION_REFRESH_FAILED = "Failed to refresh session";
+
+async function fetchSession(): Promise<User | null> {
+  try {
+    const answer = await api.get<SessionAnswer>("/users/session");
+    return answer.loggedIn ? answer.user : null;
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) return null;
+    throw new Error(SESSION_REFRESH_FAILED);
+  }
+}
+
+export const sessionQuery = queryOptions({
+  queryKey: sessionKey,
+  queryFn: fetchSession,
+  staleTime: 5 * 60_000,
+  retry: 1,
+});
+
+export interface AuthState {
+  user: User | null;
+  isLoading: boolean;
+  isAdmin: boolean;
+  error: Error | null;
+}
+
+export function useAuth(): AuthState {
+  const { data, isPending, error } = useQuery(sessionQuery);
+  const user = data ?? null;
+  return { user, isLoading: isPending, isAdmin: user?.role === "admin", error };
+}
+
+export interface LoginInput {
+  identifier: string;
+  password: string;
+}
+
+async function login(input: LoginInput): Promise<User> {
+  try {
+    const answer = await api.post<{ user: User }>("/users/login", input);
+    return answer.user;
+  } catch (error) {
+    if (error instanceof ApiError) throw new ApiError(error.serverMessage ?? "Login failed", error.status, error.body);
+    throw error;
+  }
+}
+
+export interface RegisterInput {
+  username: string;
+  email: string;
+  password: string;
+}
+
+/** Register is followed by an automatic login with the same e-mail and password (spec §4). */
+async function registerAndLogin(input: RegisterInput): Promise<User> {
+  try {
+    await api.post("/users/register", input);
+  } catch (error) {
+    if (error instanceof ApiError)
+      throw new ApiError(error.serverMessage ?? "Registration failed", error.status, error.body);
+    throw error;
+  }
+  return login({ identifier: input.email, password: input.password });
+}
+
+export function useLogin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: login,
+    onSuccess: (user) => {
+      // Whatever another account had cached must not leak into this one.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+      queryClient.setQueryData(sessionKey, user);
+    },
+  });
+}
+
+export function useRegister() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: registerAndLogin,
+    onSuccess: (user) => {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+      queryClient.setQueryData(sessionKey, user);
+    },
+  });
+}
+
+/** Logout clears the user even when the call fails (spec §4). */
+export function useLogout() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => api.post<void>("/users/logout"),
+    onSettled: () => {
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+      queryClient.setQueryData(sessionKey, null);
+    },
+  });
+}
+
+/** Where a protected action sends a visitor to log in, and where login brings them back. */
+export interface LoginRedirectState {
+  redirectTo?: string;
+}
+
+/** Only same-site paths are honoured, so a crafted link cannot send the shopper elsewhere. */
+export function safeRedirect(value: unknown): string | null {
+  if (typeof value !== "string") return null;
+  if (!value.startsWith("/") || value.startsWith("//") || value.startsWith("/\\")) return null;
+  return value;
+}
+
+export function homeFor(user: User | null | undefined): string {
+  return user?.role === "admin" ? "/admin" : "/";
+}

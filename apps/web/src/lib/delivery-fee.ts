@@ -1,0 +1,22 @@
+import { DEFAULT_DELIVERY_FEE } from "@florist/contract";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "./api-client";
+import { deliveryFeeKey } from "./cart";
+
+/** The fee falls back to the default when the call fails or answers nothing (spec §9); that failure is only logged. */
+export async function fetchDeliveryFee(): Promise<number> {
+  try {
+    const answer = await api.get<{ deliveryFee?: number | null }>("/settings/delivery-fee");
+    const fee = Number(answer?.deliveryFee);
+    return Number.isFinite(fee) && answer?.deliveryFee != null ? fee : DEFAULT_DELIVERY_FEE;
+  } catch (error) {
+    console.warn("Delivery fee unavailable, using the default.", error);
+    return DEFAULT_DELIVERY_FEE;
+  }
+}
+
+export const deliveryFeeQuery = queryOptions({
+  queryKey: deliveryFeeKey,
+  queryFn: fetchDeliveryFee,
+  staleTime: 60_000,
+});
