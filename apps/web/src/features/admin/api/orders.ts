@@ -1,0 +1,69 @@
+import type { AdminOverview, OrderDetail, ProofAnswer } from "@florist/contract";
+import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+
+/** Spec §9: ten transactions a page unless the server says otherwise. */
+export const PAGE_SIZE = 10;
+
+export interface OverviewParams {
+  page: number;
+  limit: number;
+  search: string;
+  month: number;
+  year: number;
+}
+
+export const adminKeys = {
+  all: ["admin"] as const,
+  overview: () => [...adminKeys.all, "overview"] as const,
+  overviewPage: (params: OverviewParams) => [...adminKeys.overview(), params] as const,
+  order: (orderId: number) => [...adminKeys.all, "order", orderId] as const,
+};
+
+/** The search is trimmed and sent only when something is left (spec §5). */
+export function overviewQueryParams(params: OverviewParams): Record<string, string | number | undefined> {
+  const search = params.search.trim();
+  return {
+    page: params.page,
+    limit: params.limit,
+    search: search === "" ? undefined : search,
+    month: params.month,
+    year: params.year,
+  };
+}
+
+export function fetchOverview(params: OverviewParams, signal?: AbortSignal): Promise<AdminOverview> {
+  return api.get<AdminOverview>("/order/admin/overview", overviewQueryParams(params), signal);
+}
+
+export const overviewQuery = (params: OverviewParams) =>
+  queryOptions({
+    queryKey: adminKeys.overviewPage(params),
+    queryFn: ({ signal }) => fetchOverview(params, signal),
+    // The table keeps showing the last page while the next one loads.
+    placeholderData: keepPreviousData,
+    staleTime: 10_000,
+  });
+
+export const orderDetailQuery = (orderId: number) =>
+  queryOptions({
+    queryKey: adminKeys.order(orderId),
+    queryFn: ({ signal }) => api.get<OrderDetail>(`/order/${orderId}`, undefined, signal),
+    staleTime: 0,
+  });
+
+export function updateOrderStatus(orderId: number, status: string, paymentStatus?: string): Promise<OrderDetail> {
+  return api.patch<OrderDetail>(`/order/${orderId}/status`, paymentStatus ? { status, paymentStatus } : { status });
+}
+
+export function uploadProof(orderId: number, file: File): Promise<ProofAnswer> {
+  const form = new FormData();
+  form.append("order_proof", file);
+  return api.put<ProofAnswer>(`/order/${orderId}/proof`, form);
+}
+
+/** Spec §4: upload the proof, then mark the order Finished and Paid. */
+export async function finishWithProof(orderId: number, file: File): Promise<OrderDetail> {
+  await uploadProof(orderId, file);
+  return updateOrderStatus(orderId, "Finished", "Paid");
+}

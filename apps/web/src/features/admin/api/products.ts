@@ -1,0 +1,86 @@
+import type { AvailabilityStatus, Category, Product, ProductImage } from "@florist/contract";
+import { queryOptions } from "@tanstack/react-query";
+import { api } from "../../../lib/api-client";
+import { buildProductBody, colorImageChanges, type ImageChange, type ProductFormValues } from "../lib/product-form";
+
+export const productKeys = {
+  list: ["admin", "products"] as const,
+  categories: ["categories"] as const,
+};
+
+export const adminProductsQuery = queryOptions({
+  queryKey: productKeys.list,
+  queryFn: ({ signal }) => api.get<Product[]>("/products", undefined, signal),
+  staleTime: 0,
+});
+
+export const categoriesQuery = queryOptions({
+  queryKey: productKeys.categories,
+  queryFn: ({ signal }) => api.get<Category[]>("/category", undefined, signal),
+  staleTime: 10 * 60_000,
+});
+
+/** Query keys of storefront screens that show products, refreshed after any product change. */
+export const storefrontProductKeys = [["catalog"], ["product"]] as const;
+
+export function setAvailability(productId: number, availabilityStatus: AvailabilityStatus): Promise<Product> {
+  return api.patch<Product>(`/products/${productId}`, { availabilityStatus });
+}
+
+export function replaceCover(productId: number, file: File): Promise<Product> {
+  const form = new FormData();
+  form.append("image", file);
+  return api.patch<Product>(`/products/${productId}`, form);
+}
+
+export function deleteProduct(productId: number): Promise<void> {
+  return api.delete(`/products/${productId}`);
+}
+
+function imageForm(change: { colorName: string; stock: number; file?: File }): FormData {
+  const form = new FormData();
+  form.append("color_name", change.colorName);
+  form.append("stock_quantity", String(change.stock));
+  if (change.file) form.append("image", change.file);
+  return form;
+}
+
+function applyImageChange(productId: number, change: ImageChange): Promise<ProductImage | undefined> {
+  const base = `/products/${productId}/images`;
+  switch (change.kind) {
+    case "upload":
+      return api.post<ProductImage>(base, imageForm(change));
+    case "replace":
+    case "rename":
+      return api.put<ProductImage>(`${base}/${change.imageId}`, imageForm(change));
+    case "delete":
+      return api.delete(`${base}/${change.imageId}`);
+  }
+}
+
+export interface SaveResult {
+  product: Product;
+  /** Colour images that could not be saved; the product itself was. */
+  failedImages: number;
+}
+
+/**
+ * Saves the product, then its colour images. A colour image that fails does not undo the product;
+ * it is counted so the screen can say so.
+ */
+export async function saveProduct(values: ProductFormValues, productId: number | null): Promise<SaveResult> {
+  const product =
+    productId == null
+      ? await api.post<Product>("/products", buildProductBody(values, "add"))
+      : await api.put<Product>(`/products/${productId}`, buildProductBody(values, "edit"));
+  let failedImages = 0;
+  for (const change of colorImageChanges(values)) {
+    try {
+      await applyImageChange(product.productId, change);
+    } catch (error) {
+      failedImages += 1;
+      console.warn("A colour image could not be saved.", error);
+    }
+  }
+  return { product, failedImages };
+}

@@ -1,0 +1,122 @@
+import { useId } from "react";
+import { type ColorEntry, newColor, PRESET_COLORS, presetFor } from "../lib/product-form";
+import { ImagePicker } from "./image-picker";
+
+const CUSTOM = "custom";
+
+/** input[type=color] only takes #rrggbb. */
+function sixDigitHex(hex: string): string {
+  const value = hex.trim().toLowerCase();
+  if (/^#[0-9a-f]{3}$/.test(value)) {
+    return `#${[...value.slice(1)].map((digit) => digit + digit).join("")}`;
+  }
+  return /^#[0-9a-f]{6}$/.test(value) ? value : "#111827";
+}
+
+export interface ColorOptionsFieldProps {
+  colors: ColorEntry[];
+  onChange: (colors: ColorEntry[]) => void;
+  /** A colour with an image on the server was removed; its image goes with it on save. */
+  onImageRemoved: (imageId: number) => void;
+}
+
+/** The colour list of the product form (spec §2): swatch, name, Available, its image, Remove Color, Add Color. */
+export function ColorOptionsField({ colors, onChange, onImageRemoved }: ColorOptionsFieldProps) {
+  const legendId = useId();
+
+  function update(key: string, patch: Partial<ColorEntry>) {
+    onChange(colors.map((entry) => (entry.key === key ? { ...entry, ...patch } : entry)));
+  }
+
+  function pickSwatch(entry: ColorEntry, value: string) {
+    if (value === CUSTOM) return;
+    const preset = PRESET_COLORS.find((candidate) => candidate.hex === value);
+    const previous = presetFor(entry.color);
+    // An empty name, or one that only repeated the old swatch, follows the new swatch.
+    const followName = entry.name.trim() === "" || (previous && entry.name.trim() === previous.label);
+    update(entry.key, { color: value, ...(followName && preset ? { name: preset.label } : {}) });
+  }
+
+  function remove(entry: ColorEntry) {
+    if (entry.imageId != null) onImageRemoved(entry.imageId);
+    onChange(colors.filter((candidate) => candidate.key !== entry.key));
+  }
+
+  return (
+    <fieldset className="form-fieldset" aria-labelledby={legendId}>
+      <legend id={legendId} className="field-label">
+        Colors
+      </legend>
+      <ul className="option-list">
+        {colors.map((entry, index) => {
+          const preset = presetFor(entry.color);
+          const n = index + 1;
+          return (
+            <li key={entry.key} className={entry.available ? "color-row" : "color-row is-unavailable"}>
+              <div className="color-row-main">
+                <span className="color-swatch" style={{ backgroundColor: entry.color }} aria-hidden="true" />
+                <select
+                  className="select select-compact color-select"
+                  aria-label={`Color ${n} swatch`}
+                  value={preset ? preset.hex : CUSTOM}
+                  onChange={(event) => pickSwatch(entry, event.target.value)}
+                >
+                  {PRESET_COLORS.map((option) => (
+                    <option key={option.hex} value={option.hex}>
+                      {option.label}
+                    </option>
+                  ))}
+                  {preset ? null : <option value={CUSTOM}>Custom Color</option>}
+                </select>
+                <input
+                  type="color"
+                  className="color-picker"
+                  aria-label={`Color ${n} custom shade`}
+                  value={sixDigitHex(entry.color)}
+                  onChange={(event) => update(entry.key, { color: event.target.value })}
+                />
+                <input
+                  type="text"
+                  className="input color-name"
+                  aria-label={`Color ${n} name`}
+                  placeholder="Color name"
+                  value={entry.name}
+                  maxLength={60}
+                  onChange={(event) => update(entry.key, { name: event.target.value })}
+                />
+              </div>
+              <div className="color-row-extra">
+                <label className="checkbox">
+                  <input
+                    type="checkbox"
+                    checked={entry.available}
+                    onChange={(event) => update(entry.key, { available: event.target.checked })}
+                  />
+                  Available
+                </label>
+                <ImagePicker
+                  compact
+                  label={`Color ${n} image`}
+                  file={entry.imageFile}
+                  currentUrl={entry.imageUrl}
+                  onPick={(file) => update(entry.key, { imageFile: file })}
+                  onRemove={entry.imageFile ? () => update(entry.key, { imageFile: null }) : undefined}
+                />
+                <button
+                  type="button"
+                  className="btn btn-ghost btn-small btn-ghost-danger"
+                  onClick={() => remove(entry)}
+                >
+                  Remove Color
+                </button>
+              </div>
+            </li>
+          );
+        })}
+      </ul>
+      <button type="button" className="btn btn-secondary btn-small" onClick={() => onChange([...colors, newColor()])}>
+        Add Color
+      </button>
+    </fieldset>
+  );
+}

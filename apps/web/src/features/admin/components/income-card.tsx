@@ -1,0 +1,52 @@
+import { useId } from "react";
+import { Currency } from "../../../components/currency";
+import { monthOptions } from "../lib/months";
+
+const MONTHS = monthOptions();
+
+export interface IncomeCardProps {
+  month: number;
+  year: number;
+  income: number;
+  /** The figure is being reloaded for a newly chosen month. */
+  updating: boolean;
+  onMonthChange: (month: number) => void;
+}
+
+/** Monthly income (spec §2): Finished orders of the chosen month, with a month selector. */
+export function IncomeCard({ month, year, income, updating, onMonthChange }: IncomeCardProps) {
+  const selectId = useId();
+  const monthLabel = MONTHS.find((option) => option.value === month)?.label ?? "";
+  return (
+    <section className="card admin-card income-card" aria-labelledby={`${selectId}-title`}>
+      <div className="admin-card-head">
+        <h2 id={`${selectId}-title`} className="admin-card-title">
+          Monthly Income
+        </h2>
+        <div className="income-month">
+          <label htmlFor={selectId} className="visually-hidden">
+            Month
+          </label>
+          <select
+            id={selectId}
+            className="select select-compact"
+            value={month}
+            onChange={(event) => onMonthChange(Number(event.target.value))}
+          >
+            {MONTHS.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+      <p className="income-amount" aria-live="polite" aria-busy={updating} data-testid="monthly-income">
+        <Currency amount={income} />
+      </p>
+      <p className="income-note">
+        Finished orders in {monthLabel} {year}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,131 @@
+import type { OrderDetail } from "@florist/contract";
+import { useQuery } from "@tanstack/react-query";
+import { Currency } from "../../../components/currency";
+import { Modal } from "../../../components/modal";
+import { LoadingState } from "../../../components/page-state";
+import { StatusBadge } from "../../../components/status-badge";
+import { readAddressBlock } from "../../../lib/address";
+import { messageOf, resolveImageUrl } from "../../../lib/api-client";
+import { formatOrderId } from "../../../lib/format";
+import { orderDetailQuery } from "../api/orders";
+import { formatAdminDate, formatAdminDateTime } from "../lib/format";
+
+export interface OrderDetailModalProps {
+  orderId: number | null;
+  onClose: () => void;
+}
+
+/** View Details (spec §2): the whole order, its address read back by spec §3 and its proof. */
+export function OrderDetailModal({ orderId, onClose }: OrderDetailModalProps) {
+  const { data, isPending, error } = useQuery({ ...orderDetailQuery(orderId ?? 0), enabled: orderId !== null });
+  let body: React.ReactNode;
+  if (isPending) body = <LoadingState text="Loading..." />;
+  else if (error) body = <p className="alert alert-error">{messageOf(error, "Gagal memuat detail pesanan.")}</p>;
+  else body = <OrderDetailBody order={data} />;
+  return (
+    <Modal
+      open={orderId !== null}
+      title={orderId !== null ? `Order ${formatOrderId(orderId)}` : ""}
+      onClose={onClose}
+      size="large"
+    >
+      {body}
+    </Modal>
+  );
+}
+
+function Field({ label, children }: { label: string; children: React.ReactNode }) {
+  return (
+    <div className="detail-field">
+      <dt>{label}</dt>
+      <dd>{children || "-"}</dd>
+    </div>
+  );
+}
+
+function OrderDetailBody({ order }: { order: OrderDetail }) {
+  const address = readAddressBlock(order.shippingAddress);
+  const subtotal = order.totalPrice - order.shippingCost;
+  const proofUrl = resolveImageUrl(order.orderProof);
+  return (
+    <div className="order-detail">
+      <dl className="detail-grid">
+        <Field label="Order ID">{formatOrderId(order.orderId)}</Field>
+        <Field label="Customer">{order.username}</Field>
+        <Field label="Email">{order.email}</Field>
+        <Field label="Order date">{formatAdminDateTime(order.orderDate)}</Field>
+        <Field label="Estimated delivery">{formatAdminDate(order.deliveryDate)}</Field>
+        <Field label="Order status">
+          <StatusBadge status={order.orderStatus} />
+        </Field>
+        <Field label="Payment status">{order.paymentStatus}</Field>
+      </dl>
+
+      <section className="detail-section" aria-label="Shipping address">
+        <h3>Shipping Address</h3>
+        <dl className="detail-grid">
+          <Field label="Recipient">{address.recipient}</Field>
+          <Field label="Phone">{address.phone}</Field>
+          <Field label="Email">{address.email}</Field>
+          <Field label="Address">{address.address}</Field>
+          {address.notes ? <Field label="Notes">{address.notes}</Field> : null}
+        </dl>
+      </section>
+
+      <section className="detail-section" aria-label="Items">
+        <h3>Items</h3>
+        <ul className="detail-items">
+          {order.items.map((item, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: order lines never reorder and a product may appear twice.
+            <li key={index} className="detail-item">
+              <div>
+                <strong>{item.productName}</strong>
+                <span className="admin-muted">
+                  {[item.size, item.color].filter(Boolean).join(" · ")}
+                  {item.size || item.color ? " · " : ""}× {item.quantity}
+                </span>
+                {item.customizations.length > 0 ? (
+                  <span className="admin-muted">
+                    {item.customizations.map((c) => `${c.name} × ${c.quantity}`).join(", ")}
+                  </span>
+                ) : null}
+              </div>
+              <Currency amount={item.linePrice} />
+            </li>
+          ))}
+        </ul>
+        <dl className="summary-lines detail-totals">
+          <div>
+            <dt>Subtotal</dt>
+            <dd>
+              <Currency amount={subtotal} />
+            </dd>
+          </div>
+          <div>
+            <dt>Shipping</dt>
+            <dd>
+              <Currency amount={order.shippingCost} />
+            </dd>
+          </div>
+          <div className="summary-total">
+            <dt>Total</dt>
+            <dd>
+              <Currency amount={order.totalPrice} />
+            </dd>
+          </div>
+        </dl>
+      </section>
+
+      <section className="detail-section" aria-label="Proof">
+        <h3>Proof</h3>
+        {proofUrl ? (
+          <a href={proofUrl} target="_blank" rel="noreferrer" className="detail-proof">
+            <img src={proofUrl} alt={`Proof for order ${formatOrderId(order.orderId)}`} />
+          </a>
+        ) : (
+          <p className="admin-muted">No proof uploaded for this order.</p>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,118 @@
+import type { Product } from "@florist/contract";
+import { Currency } from "../../../components/currency";
+import { ProductImage } from "../../../components/product-image";
+import { StatusBadge } from "../../../components/status-badge";
+import { isOutOfStock } from "../lib/products";
+
+export interface ProductsTableProps {
+  products: readonly Product[];
+  categoryName: (categoryId: number | null) => string;
+  busyProductId: number | null;
+  onChangeImage: (product: Product) => void;
+  onEdit: (product: Product) => void;
+  onToggleAvailability: (product: Product) => void;
+  onDelete: (product: Product) => void;
+}
+
+/** The Product List of spec §2; out-of-stock rows are set apart. */
+export function ProductsTable({
+  products,
+  categoryName,
+  busyProductId,
+  onChangeImage,
+  onEdit,
+  onToggleAvailability,
+  onDelete,
+}: ProductsTableProps) {
+  return (
+    <div className="admin-table-wrap">
+      <table className="admin-table products-table">
+        <thead>
+          <tr>
+            <th scope="col">Image</th>
+            <th scope="col">Product</th>
+            <th scope="col">Category</th>
+            <th scope="col" className="numeric">
+              Price
+            </th>
+            <th scope="col" className="numeric">
+              Stock
+            </th>
+            <th scope="col">Status</th>
+            <th scope="col">Action</th>
+          </tr>
+        </thead>
+        <tbody>
+          {products.map((product) => {
+            const out = isOutOfStock(product);
+            const busy = busyProductId === product.productId;
+            return (
+              <tr
+                key={product.productId}
+                className={out ? "is-out-of-stock" : undefined}
+                data-product-id={product.productId}
+                aria-busy={busy}
+              >
+                <td className="cell-image">
+                  <div className="product-thumb">
+                    <ProductImage src={product.imageUrl} alt={product.name} width={64} height={64} />
+                  </div>
+                </td>
+                <th scope="row" className="cell-product">
+                  <span className="cell-title">{product.name}</span>
+                  {product.description ? <span className="cell-description">{product.description}</span> : null}
+                </th>
+                <td data-label="Category">{categoryName(product.categoryId)}</td>
+                <td data-label="Price" className="numeric">
+                  <Currency amount={product.price} />
+                </td>
+                <td data-label="Stock" className="numeric">
+                  {product.stockQuantity}
+                </td>
+                <td data-label="Status">
+                  <StatusBadge status={out ? "Out of Stock" : "Available"} />
+                </td>
+                <td data-label="Action" className="cell-actions">
+                  <div className="row-actions">
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-small"
+                      onClick={() => onChangeImage(product)}
+                      disabled={busy}
+                    >
+                      Change Image
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-primary btn-small"
+                      onClick={() => onEdit(product)}
+                      disabled={busy}
+                    >
+                      Edit
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-secondary btn-small"
+                      onClick={() => onToggleAvailability(product)}
+                      disabled={busy}
+                    >
+                      {out ? "Mark Available" : "Mark Out of Stock"}
+                    </button>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-small btn-ghost-danger"
+                      onClick={() => onDelete(product)}
+                      disabled={busy}
+                    >
+                      Delete
+                    </button>
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
+}

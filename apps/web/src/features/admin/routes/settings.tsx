@@ -1,0 +1,115 @@
+import { DEFAULT_DELIVERY_FEE } from "@florist/contract";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { Currency } from "../../../components/currency";
+import { LoadingState } from "../../../components/page-state";
+import { messageOf } from "../../../lib/api-client";
+import { useAuth } from "../../../lib/auth";
+import { deliveryFeeKey } from "../../../lib/cart";
+import { adminDeliveryFeeQuery, parseDeliveryFee, saveDeliveryFee } from "../api/settings";
+import { AccessDenied } from "../components/access-denied";
+import { AdminHeader } from "../components/admin-header";
+import "../admin.css";
+
+const LOADING_TEXT = "Memuat pengaturan...";
+
+export default function AdminSettingsPage() {
+  const { isAdmin, isLoading } = useAuth();
+  if (isLoading) return <LoadingState text={LOADING_TEXT} />;
+  if (!isAdmin)
+    return <AccessDenied text="Anda tidak memiliki akses ke halaman pengaturan." linkLabel="Kembali ke Beranda" />;
+  return <Settings />;
+}
+
+function Settings() {
+  const { data, isPending, error } = useQuery(adminDeliveryFeeQuery);
+  if (isPending) return <LoadingState text={LOADING_TEXT} />;
+  // When the fee cannot be read the default is offered, and the admin is told why (spec §8).
+  const loadError = error ? messageOf(error, "Gagal memuat ongkos kirim.") : null;
+  const current = data?.deliveryFee ?? DEFAULT_DELIVERY_FEE;
+  return <DeliveryFeeForm current={current} loadError={loadError} />;
+}
+
+function DeliveryFeeForm({ current, loadError }: { current: number; loadError: string | null }) {
+  const queryClient = useQueryClient();
+  const inputId = useId();
+  const hintId = useId();
+  const [input, setInput] = useState(String(current));
+  const [error, setError] = useState<string | null>(loadError);
+  const [success, setSuccess] = useState<string | null>(null);
+
+  const save = useMutation({
+    mutationFn: saveDeliveryFee,
+    onSuccess: (answer) => {
+      setSuccess("Ongkos kirim berhasil diperbarui.");
+      // Checkout and the cart read the fee through the storefront's query; they get the new one at once.
+      queryClient.setQueryData(deliveryFeeKey, answer.deliveryFee);
+      queryClient.setQueryData(adminDeliveryFeeQuery.queryKey, answer);
+    },
+    onError: (failure) => setError(messageOf(failure, "Gagal menyimpan ongkos kirim.")),
+  });
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    setSuccess(null);
+    const fee = parseDeliveryFee(input);
+    if (fee === null) {
+      setError("Ongkos kirim harus bernilai 0 atau lebih.");
+      return;
+    }
+    setError(null);
+    setInput(String(fee));
+    save.mutate(fee);
+  }
+
+  return (
+    <div className="container page admin-page admin-page-narrow">
+      <AdminHeader title="Settings" subtitle="Pengaturan toko." />
+      <section className="card admin-card" aria-labelledby={`${inputId}-section`}>
+        <h2 id={`${inputId}-section`} className="admin-card-title">
+          Ongkos Kirim
+        </h2>
+        <p className="admin-muted">
+          Nilai bawaan adalah <Currency amount={DEFAULT_DELIVERY_FEE} />. Perubahan berlaku untuk pesanan baru; pesanan
+          yang sudah dibuat tetap memakai ongkos kirim saat dipesan.
+        </p>
+        <form className="form settings-form" onSubmit={submit} noValidate>
+          <div className="field">
+            <label htmlFor={inputId}>Ongkos kirim (IDR)</label>
+            <input
+              id={inputId}
+              className="input"
+              type="number"
+              inputMode="numeric"
+              min={0}
+              step={1}
+              value={input}
+              onChange={(event) => setInput(event.target.value)}
+              aria-describedby={hintId}
+              aria-invalid={error && !loadError ? true : undefined}
+              disabled={save.isPending}
+            />
+            <p id={hintId} className="field-hint">
+              Nilai saat ini: <Currency amount={current} />
+            </p>
+          </div>
+          {error ? (
+            <p className="alert alert-error" role="alert">
+              {error}
+            </p>
+          ) : null}
+          {success ? (
+            <p className="alert alert-success" role="status">
+              {success}
+            </p>
+          ) : null}
+          <div>
+            <button type="submit" className="btn btn-primary" disabled={save.isPending}>
+              {save.isPending ? "Menyimpan..." : "Simpan Perubahan"}
+            </button>
+          </div>
+        </form>
+      </section>
+    </div>
+  );
+}
