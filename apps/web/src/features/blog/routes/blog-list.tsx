@@ -2,7 +2,7 @@ import { useQuery } from "@tanstack/react-query";
 import { LoadingState } from "../../../components/page-state";
 import { postsQuery } from "../api/posts";
 import { PostCard } from "../components/post-card";
-import { BUILT_IN_POSTS } from "../data/built-in-posts";
+import { BUILT_IN_POSTS } from "../content/built-in-posts";
 import "../blog.css";
 
 export default function BlogListPage() {

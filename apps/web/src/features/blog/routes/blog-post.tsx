@@ -5,7 +5,7 @@ import { LoadingState } from "../../../components/page-state";
 import { ProductImage } from "../../../components/product-image";
 import { formatCustomerDate } from "../../../lib/format";
 import { postQuery } from "../api/posts";
-import { builtInArticle } from "../data/built-in-posts";
+import { builtInArticle } from "../content/built-in-posts";
 import "../blog.css";
 
 export default function BlogPostPage() {
