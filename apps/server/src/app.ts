@@ -14,6 +14,7 @@ import { healthRoutes } from "./modules/health/routes.js";
 import { ordersRoutes, proofFileRoutes } from "./modules/orders/routes.js";
 import { postsRoutes } from "./modules/posts/routes.js";
 import { productsRoutes } from "./modules/products/routes.js";
+import { reviewsRoutes } from "./modules/reviews/routes.js";
 import { settingsRoutes } from "./modules/settings/routes.js";
 import { authPlugin } from "./plugins/auth.js";
 import { originPlugin } from "./plugins/origin.js";
@@ -41,6 +42,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
       await api.register(postsRoutes, { ctx });
       await api.register(cartRoutes, { ctx });
       await api.register(ordersRoutes, { ctx });
+      await api.register(reviewsRoutes, { ctx });
       await api.register(catalogRoutes, { ctx });
       await api.register(productsRoutes, { ctx });
     },
@@ -80,9 +82,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     const indexHtml = fs.readFileSync(webIndex);
     app.get("/*", async (request, reply) => {
       const url = request.url.split("?")[0] ?? "/";
-      if (url.startsWith("/api/") || url.startsWith("/uploads/")) {
-        return reply.status(404).send({ message: "Not found.", code: "NOT_FOUND" });
-      }
+      if (url.startsWith("/api/") || url.startsWith("/uploads/")) return reply.callNotFound();
       return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
     });
   }

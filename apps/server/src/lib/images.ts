@@ -32,7 +32,7 @@ export async function storeImage(dataDir: string, area: ImageArea, input: Buffer
   }
   const dir = areaDir(dataDir, area);
   await fs.mkdir(dir, { recursive: true });
-  const name = randomBytes(16).toString("hex");
+  const name = newImageName();
   try {
     const base = sharp(input, { failOn: "error" }).rotate();
     await base
@@ -52,6 +52,21 @@ export async function storeImage(dataDir: string, area: ImageArea, input: Buffer
     throw new AppError(415, "The image could not be read.", "UNREADABLE_IMAGE");
   }
   return `/uploads/${area}/${name}.webp`;
+}
+
+/** A random file name of the form every stored image has; deleteImage only ever removes names like it. */
+export function newImageName(): string {
+  return randomBytes(16).toString("hex");
+}
+
+/** Stores an image that is already WebP in both widths (the seed's pre-rendered artwork) under a new name. */
+export async function storePrerendered(dataDir: string, detailFile: string, cardFile: string): Promise<string> {
+  const dir = areaDir(dataDir, "products");
+  await fs.mkdir(dir, { recursive: true });
+  const name = newImageName();
+  await fs.copyFile(detailFile, path.join(dir, `${name}.webp`));
+  await fs.copyFile(cardFile, path.join(dir, `${name}-card.webp`));
+  return `/uploads/products/${name}.webp`;
 }
 
 async function removeStoredFiles(dir: string, name: string) {

@@ -1,10 +1,8 @@
 import { randomBytes } from "node:crypto";
-import fs from "node:fs/promises";
 import path from "node:path";
 import type { Kysely } from "kysely";
-import sharp from "sharp";
 import type { Config } from "../../config.js";
-import { storeImage } from "../../lib/images.js";
+import { storePrerendered } from "../../lib/images.js";
 import { hashPassword } from "../../lib/secrets.js";
 import { nowIso } from "../../lib/time.js";
 import { getSetting, putSetting } from "../../modules/settings/repository.js";
@@ -65,11 +63,9 @@ async function seedAdmin(db: Kysely<Database>, config: Config, log: (line: strin
   }
 }
 
-/** Turns one of the shop's SVG drawings into stored WebP images, like an admin upload would. */
-async function storeArt(dataDir: string, art: string): Promise<string> {
-  const svg = await fs.readFile(path.join(ART_DIR, `${art}.svg`));
-  const png = await sharp(svg, { density: 144 }).png().toBuffer();
-  return storeImage(dataDir, "products", png);
+/** Stores one of the shop's drawings, rendered to WebP in both widths from its SVG by scripts/render-art.ts. */
+function storeArt(dataDir: string, art: string): Promise<string> {
+  return storePrerendered(dataDir, path.join(ART_DIR, `${art}.webp`), path.join(ART_DIR, `${art}-card.webp`));
 }
 
 async function seedDemo(db: Kysely<Database>, dataDir: string) {

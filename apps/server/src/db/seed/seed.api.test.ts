@@ -1,0 +1,105 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestShop, type TestShop } from "../../../test/harness.js";
+import { seed } from "./seed.js";
+
+describe("a new shop with the demo catalogue", () => {
+  let shop: TestShop;
+  const log: string[] = [];
+  beforeAll(async () => {
+    shop = await createTestShop({ seedDemo: true });
+    await seed(shop.ctx.db, shop.ctx.config, (line) => log.push(line));
+  });
+  afterAll(() => shop.close());
+
+  it("prints the admin's random password once, and that password logs in", async () => {
+    const line = log.find((l) => l.includes("with the password:"));
+    const password = line?.split("with the password: ")[1];
+    expect(password).toMatch(/^\S{12,}$/);
+    const res = await shop.app.inject({
+      method: "POST",
+      url: "/api/users/login",
+      payload: { identifier: "admin", password },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().user.role).toBe("admin");
+  });
+
+  it("shows at least 12 products in all four categories, some of them out of stock", async () => {
+    const catalog = (await shop.app.inject({ method: "GET", url: "/api/catalog" })).json();
+    expect(catalog.map((c: { name: string }) => c.name)).toEqual(["Bouquets", "Baskets", "Vases", "Box"]);
+    const products = catalog.flatMap((c: { products: unknown[] }) => c.products);
+    expect(products.length).toBeGreaterThanOrEqual(12);
+    expect(products.some((p: { availabilityStatus: string }) => p.availabilityStatus === "out_of_stock")).toBe(true);
+    const detail = (await shop.app.inject({ method: "GET", url: "/api/products" })).json();
+    expect(detail.every((p: { sizeOptions: string[] }) => p.sizeOptions.length > 0)).toBe(true);
+    expect(detail.some((p: { colorOptions: string[] }) => p.colorOptions.some((c) => /::#[0-9a-f]{6}$/i.test(c)))).toBe(
+      true,
+    );
+  });
+
+  it("serves every product image from the shop itself as WebP", async () => {
+    const products = (await shop.app.inject({ method: "GET", url: "/api/products" })).json();
+    const urls: string[] = products.flatMap((p: { imageUrl: string; images: { image_url: string }[] }) => [
+      p.imageUrl,
+      ...p.images.map((i) => i.image_url),
+    ]);
+    expect(urls.length).toBeGreaterThan(12);
+    for (const url of urls) {
+      expect(url).toMatch(/^\/uploads\/products\/[a-f0-9]{32}\.webp$/);
+      const res = await shop.app.inject({ method: "GET", url });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"]).toBe("image/webp");
+      expect((await sharp(res.rawPayload).metadata()).width).toBe(1200);
+      const card = await shop.app.inject({ method: "GET", url: url.replace(".webp", "-card.webp") });
+      expect((await sharp(card.rawPayload).metadata()).width).toBe(480);
+    }
+  });
+
+  it("has three blog posts with sections", async () => {
+    const posts = (await shop.app.inject({ method: "GET", url: "/api/posts" })).json();
+    expect(posts).toHaveLength(3);
+    const first = (await shop.app.inject({ method: "GET", url: `/api/posts/${posts[0].postId}` })).json();
+    expect(first.sections.length).toBeGreaterThan(0);
+  });
+
+  it("does not seed again on the next start, even after the admin removed products", async () => {
+    await shop.ctx.db.deleteFrom("product_images").execute();
+    await shop.ctx.db.deleteFrom("products").execute();
+    await seed(shop.ctx.db, shop.ctx.config, () => {});
+    expect((await shop.app.inject({ method: "GET", url: "/api/products" })).json()).toEqual([]);
+    const admins = await shop.ctx.db.selectFrom("users").select("user_id").where("role", "=", "admin").execute();
+    expect(admins).toHaveLength(1);
+  });
+});
+
+describe("a new shop with SEED_DEMO=0", () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop({
+      seedDemo: false,
+      admin: { username: "owner", email: "owner@example.com", password: "Kembang2026" },
+    });
+    await seed(shop.ctx.db, shop.ctx.config, () => {});
+  });
+  afterAll(() => shop.close());
+
+  it("has categories, customizations, the delivery fee and the configured admin, but no products or posts", async () => {
+    const categories = (await shop.app.inject({ method: "GET", url: "/api/category" })).json();
+    expect(categories.map((c: { name: string }) => c.name).sort()).toEqual(["Baskets", "Bouquets", "Box", "Vases"]);
+    const customizations = (await shop.app.inject({ method: "GET", url: "/api/customization" })).json();
+    expect(customizations.length).toBeGreaterThanOrEqual(4);
+    expect(customizations.every((c: { price: number }) => c.price > 0)).toBe(true);
+    expect((await shop.app.inject({ method: "GET", url: "/api/settings/delivery-fee" })).json()).toEqual({
+      deliveryFee: 50000,
+    });
+    expect((await shop.app.inject({ method: "GET", url: "/api/products" })).json()).toEqual([]);
+    expect((await shop.app.inject({ method: "GET", url: "/api/posts" })).json()).toEqual([]);
+    const login = await shop.app.inject({
+      method: "POST",
+      url: "/api/users/login",
+      payload: { identifier: "owner@example.com", password: "Kembang2026" },
+    });
+    expect(login.json().user).toMatchObject({ username: "owner", role: "admin" });
+  });
+});
