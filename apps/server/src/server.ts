@@ -2,7 +2,8 @@ import { loadConfig } from "./config.js";
 import { createShop } from "./shop.js";
 
 const config = loadConfig();
-const { app } = await createShop(config);
+// One JSON line per request and per error on stdout; 5xx details stay in the log, never in answers.
+const { app } = await createShop(config, { fastify: { logger: { level: process.env.LOG_LEVEL ?? "info" } } });
 
 await app.listen({ port: config.port, host: config.host });
 console.log(`Bandung Florist is open at ${config.appUrl} (listening on ${config.host}:${config.port})`);

@@ -1,3 +1,4 @@
+import type { FastifyServerOptions } from "fastify";
 import { buildApp } from "./app.js";
 import type { Config } from "./config.js";
 import type { AppContext } from "./context.js";
@@ -10,7 +11,11 @@ import { createMailer } from "./lib/mailer.js";
  * Everything `npm start` does before listening: open the database, migrate, seed what is missing
  * and build the app. The browser tests start the shop the same way.
  */
-export async function createShop(config: Config, log: (line: string) => void = console.log) {
+export async function createShop(
+  config: Config,
+  options: { log?: (line: string) => void; fastify?: FastifyServerOptions } = {},
+) {
+  const log = options.log ?? console.log;
   const { db, dialect } = openDatabase(config.databaseUrl);
   try {
     await migrateToLatest(db);
@@ -20,7 +25,7 @@ export async function createShop(config: Config, log: (line: string) => void = c
     throw error;
   }
   const ctx: AppContext = { db, dialect, config, mailer: createMailer(config) };
-  const app = await buildApp(ctx);
+  const app = await buildApp(ctx, options.fastify);
   app.addHook("onClose", async () => {
     await db.destroy();
   });
