@@ -39,7 +39,7 @@ describe("the API client", () => {
     const [url, init] = fetchMock.mock.calls[0] ?? [];
     expect(url).toBe("/api/cart/user/3/items");
     expect(init?.credentials).toBe("include");
-    expect((init?.headers as Record<string, string>)["Content-Type"]).toBe("application/json");
+    expect((init?.headers as Record<string, string> | undefined)?.["Content-Type"]).toBe("application/json");
     expect(init?.body).toBe('{"productId":1}');
   });
 
@@ -49,7 +49,7 @@ describe("the API client", () => {
     form.set("order_proof", "x");
     await apiRequest("/order/1/proof", { method: "PUT", body: form });
     const init = fetchMock.mock.calls[0]?.[1];
-    expect((init?.headers as Record<string, string>)["Content-Type"]).toBeUndefined();
+    expect((init?.headers as Record<string, string> | undefined)?.["Content-Type"]).toBeUndefined();
     expect(init?.body).toBe(form);
   });
 
