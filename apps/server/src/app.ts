@@ -15,7 +15,6 @@ import { ordersRoutes, proofFileRoutes } from "./modules/orders/routes.js";
 import { postsRoutes } from "./modules/posts/routes.js";
 import { productsRoutes } from "./modules/products/routes.js";
 import { reviewsRoutes } from "./modules/reviews/routes.js";
-import { reviewsRoutes } from "./modules/reviews/routes.js";
 import { settingsRoutes } from "./modules/settings/routes.js";
 import { authPlugin } from "./plugins/auth.js";
 import { originPlugin } from "./plugins/origin.js";
@@ -43,7 +42,6 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
       await api.register(postsRoutes, { ctx });
       await api.register(cartRoutes, { ctx });
       await api.register(ordersRoutes, { ctx });
-      await api.register(reviewsRoutes, { ctx });
       await api.register(reviewsRoutes, { ctx });
       await api.register(catalogRoutes, { ctx });
       await api.register(productsRoutes, { ctx });
