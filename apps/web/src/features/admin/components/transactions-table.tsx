@@ -44,8 +44,8 @@ export function TransactionsTable({ rows, busyOrderId, onView, onAction }: Trans
         <tbody>
           {rows.map((row) => (
             <tr key={row.order_id} data-order-id={row.order_id}>
-              <th scope="row" data-label="Order ID" className="cell-title">
-                {formatOrderId(row.order_id)}
+              <th scope="row" data-label="Order ID">
+                <span className="cell-title">{formatOrderId(row.order_id)}</span>
               </th>
               <td data-label="Customer">{row.customer_name}</td>
               <td data-label="Date">{formatAdminDate(row.order_date)}</td>
