@@ -40,6 +40,7 @@ interface OrderLine {
   productId: number;
   product: SellableProduct;
   quantity: number;
+  unitPrice: number;
   size: string;
   color: string;
   customizations: { customization_id: number; name: string; price: number; quantity: number }[];
@@ -64,7 +65,8 @@ async function cartLines(db: Executor, userId: number, input: CreateOrderInput):
   const customizations = await cartRepo.listLineCustomizations(db, ids);
   return rows.map((row) => {
     // The admin may have dropped a size or colour since it was put in the cart; it can no longer be ordered.
-    if (!findSize(row, row.size) || !findColor(row, row.color)) {
+    const size = findSize(row, row.size);
+    if (!size || !findColor(row, row.color)) {
       throw conflict(
         `${row.name} is no longer offered in ${[row.size, row.color].filter(Boolean).join(", ")}. Please remove it from your cart.`,
         "OPTION_NOT_OFFERED",
@@ -74,6 +76,7 @@ async function cartLines(db: Executor, userId: number, input: CreateOrderInput):
       productId: row.product_id,
       product: row,
       quantity: row.quantity,
+      unitPrice: unitPrice(row, size),
       size: row.size,
       color: row.color,
       customizations: customizations
@@ -108,6 +111,7 @@ async function directLines(db: Executor, input: CreateOrderInput): Promise<Order
       productId: item.product_id,
       product,
       quantity: item.quantity,
+      unitPrice: unitPrice(product, size),
       size: size.label,
       color: color.label,
       customizations: (item.customizations ?? []).map((c) => {
@@ -138,12 +142,15 @@ export async function createOrder(ctx: AppContext, userId: number, input: Create
     const at = now.toISOString();
     const taken = new Set(await repo.takeStock(trx, quantities, at));
     if (taken.size !== quantities.size) {
-      const current = new Map((await cartRepo.findProducts(trx, [...quantities.keys()])).map((p) => [p.product_id, p]));
+      // Report the stock as it is now, not as it was read before the update lost the race.
+      const products = new Map(lines.map((line) => [line.productId, line.product]));
+      for (const product of await cartRepo.findProducts(trx, [...quantities.keys()])) {
+        products.set(product.product_id, product);
+      }
       const unavailableItems: UnavailableItem[] = [...quantities]
         .filter(([productId]) => !taken.has(productId))
         .map(([productId, requested]) => {
-          const product =
-            current.get(productId) ?? (lines.find((l) => l.productId === productId)?.product as SellableProduct);
+          const product = products.get(productId) as SellableProduct;
           return { name: product.name, availableStock: availableStock(product), requestedStock: requested };
         });
       throw conflict("Some items are not available in the quantity ordered.", "INSUFFICIENT_STOCK", {
@@ -151,10 +158,10 @@ export async function createOrder(ctx: AppContext, userId: number, input: Create
       });
     }
 
-    const priced = lines.map((line) => {
-      const price = unitPrice(line.product, findSize(line.product, line.size) ?? { label: "", price: null });
-      return { ...line, unitPrice: price, linePrice: price * line.quantity + customizationTotal(line.customizations) };
-    });
+    const priced = lines.map((line) => ({
+      ...line,
+      linePrice: line.unitPrice * line.quantity + customizationTotal(line.customizations),
+    }));
     const shippingCost = await getDeliveryFee(trx);
     const { order_id } = await repo.insertOrder(trx, {
       user_id: userId,
@@ -199,12 +206,12 @@ export async function createOrder(ctx: AppContext, userId: number, input: Create
     );
     return order_id;
   });
-  return (await orderDetail(ctx.db, orderId)) as OrderDetail;
+  return orderDetail(ctx.db, orderId);
 }
 
-async function orderDetail(db: Executor, orderId: number): Promise<OrderDetail | undefined> {
+async function orderDetail(db: Executor, orderId: number): Promise<OrderDetail> {
   const order = await repo.findOrder(db, orderId);
-  if (!order) return undefined;
+  if (!order) throw notFound(ORDER_NOT_FOUND);
   return toDetail(order, await itemDetails(db, orderId));
 }
 
@@ -368,7 +375,7 @@ export async function changeStatus(
       );
     }
   });
-  return (await orderDetail(ctx.db, orderId)) as OrderDetail;
+  return orderDetail(ctx.db, orderId);
 }
 
 /** Stores a new delivery proof and deletes the one it replaces; no file is left behind on any failure. */
