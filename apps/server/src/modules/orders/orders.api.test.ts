@@ -333,6 +333,23 @@ describe("an order the shop cannot fill", () => {
     expect(await stockOf(marked.product_id)).toBe(5);
   });
 
+  it("refuses a cart line whose size the shop no longer offers (409) and writes nothing", async () => {
+    const product = await createProduct(shop, { name: "Resized Roses", stock: 5 });
+    const { user, cookie, cart } = await shopperWithCart([
+      { productId: product.product_id, quantity: 1, size: "Large" },
+    ]);
+    await shop.ctx.db
+      .updateTable("products")
+      .set({ size_options: JSON.stringify([{ label: "Small", price: null }]) })
+      .where("product_id", "=", product.product_id)
+      .execute();
+    const res = await call("POST", "/api/order", cookie, orderFromCart(cart));
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({ code: "OPTION_NOT_OFFERED", message: expect.stringMatching(/Resized Roses/) });
+    expect(await stockOf(product.product_id)).toBe(5);
+    expect(await ordersOf(user.user_id)).toEqual([]);
+  });
+
   it("sells the last units to exactly as many of 20 racing customers as there are units", async () => {
     const product = await createProduct(shop, { name: "Last Five Roses", stock: 5 });
     const customers = await Promise.all(Array.from({ length: 20 }, () => signedIn(shop, "customer")));
