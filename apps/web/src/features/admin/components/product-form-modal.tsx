@@ -31,10 +31,16 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
   const mode: FormMode = product ? "edit" : "add";
   const formId = useId();
   const ids = { category: useId(), name: useId(), description: useId(), price: useId(), stock: useId() };
-  const [values, setValues] = useState<ProductFormValues>(() =>
+  const [values, setFormValues] = useState<ProductFormValues>(() =>
     product ? productToForm(product) : emptyProductForm(),
   );
   const [formError, setFormError] = useState<string | null>(null);
+
+  // A message about the form stays only until the form changes.
+  function setValues(update: (current: ProductFormValues) => ProductFormValues) {
+    setFormValues(update);
+    setFormError(null);
+  }
 
   const save = useMutation({
     mutationFn: (submitted: ProductFormValues) => saveProduct(submitted, product?.productId ?? null),
