@@ -48,6 +48,15 @@ export async function createProduct(shop: TestShop, fixture: ProductFixture = {}
   return row;
 }
 
+/** Archives a product straight in the database, as deleting an ordered product does. */
+export async function archiveProduct(shop: TestShop, productId: number) {
+  await shop.ctx.db
+    .updateTable("products")
+    .set({ archived_at: nowIso() })
+    .where("product_id", "=", productId)
+    .execute();
+}
+
 /** The seeded customizations by name (Greeting Card 15000, Chocolate 45000, Ribbon 10000, Teddy Bear 85000). */
 export async function customizationIds(shop: TestShop) {
   const rows = await shop.ctx.db.selectFrom("customizations").select(["customization_id", "name", "price"]).execute();

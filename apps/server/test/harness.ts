@@ -65,6 +65,18 @@ export async function createTestShop(overrides: Partial<Config> = {}): Promise<T
   };
 }
 
+export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
+
+/** A request to the shop, with the session cookie when one is given and a JSON body when there is one. */
+export function callApi(shop: TestShop, method: Method, url: string, cookie?: string, payload?: unknown) {
+  return shop.app.inject({
+    method,
+    url,
+    headers: cookie ? { cookie } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
 export const PASSWORD = "Bunga2025";
 
 let counter = 0;

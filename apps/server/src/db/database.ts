@@ -183,6 +183,8 @@ export type ProductRow = Selectable<ProductsTable>;
 export type NewProduct = Insertable<ProductsTable>;
 export type ProductUpdate = Updateable<ProductsTable>;
 export type OrderRow = Selectable<OrdersTable>;
+export type NewOrder = Insertable<OrdersTable>;
+export type NewOrderItem = Insertable<OrderItemsTable>;
 export type Count = ColumnType<number | string | bigint, never, never>;
 
 /** A repository function runs on the database or inside a transaction alike. */

@@ -1,7 +1,7 @@
 import type { Cart, CartItem } from "@florist/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countQueries, createProduct, customizationIds } from "../../../test/fixtures.js";
-import { createTestShop, signedIn, type TestShop } from "../../../test/harness.js";
+import { callApi, createTestShop, type Method, signedIn, type TestShop } from "../../../test/harness.js";
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -9,16 +9,8 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-type Method = "GET" | "POST" | "PUT" | "DELETE";
-
-function call(method: Method, url: string, cookie?: string, payload?: unknown) {
-  return shop.app.inject({
-    method,
-    url,
-    headers: cookie ? { cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (method: Method, url: string, cookie?: string, payload?: unknown) =>
+  callApi(shop, method, url, cookie, payload);
 
 async function customer() {
   return signedIn(shop, "customer");

@@ -99,14 +99,7 @@ export function listLineCustomizations(db: Executor, cartItemIds: number[]) {
 
 export type LineCustomizationRow = Awaited<ReturnType<typeof listLineCustomizations>>[number];
 
-export function findProduct(db: Executor, productId: number) {
-  return db
-    .selectFrom("products")
-    .select(["products.product_id", ...productColumns])
-    .where("product_id", "=", productId)
-    .executeTakeFirst();
-}
-
+/** Products by id, archived ones included: the cart and orders must name and refuse them, not lose them. */
 export function findProducts(db: Executor, productIds: number[]) {
   if (productIds.length === 0) return Promise.resolve([]);
   return db

@@ -11,18 +11,19 @@ import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
 import { conflict, notFound } from "../../errors.js";
+import { groupBy } from "../../lib/group.js";
 import { nowIso } from "../../lib/time.js";
 import {
   availableStock,
   chooseOptions,
-  colorOptions,
   customizationTotal,
   findColor,
   findSize,
+  parseColorOptions,
+  parseSizeOptions,
   type SellableProduct,
-  sizeOptions,
   unitPrice,
-} from "./product-options.js";
+} from "../catalog/product-options.js";
 import * as repo from "./repository.js";
 
 const CART_ITEM_NOT_FOUND = "Cart item not found.";
@@ -40,9 +41,10 @@ export async function ensureCart(db: Executor, userId: number): Promise<number> 
 }
 
 function toCartItem(line: repo.CartLineRow, customizations: CartCustomization[]): CartItem {
+  const sizes = parseSizeOptions(line.size_options);
+  const colors = parseColorOptions(line.color_options);
   // A size the admin has since removed is shown at the product's price; ordering it is refused.
-  const price = unitPrice(line, findSize(line, line.size) ?? { label: line.size, price: null });
-  const color = findColor(line, line.color);
+  const price = unitPrice(line, findSize(sizes, line.size));
   return {
     cartItemId: line.cart_item_id,
     productId: line.product_id,
@@ -52,33 +54,25 @@ function toCartItem(line: repo.CartLineRow, customizations: CartCustomization[])
     unitPrice: price,
     linePrice: price * line.quantity,
     selectedSize: line.size,
-    sizeAvailable: sizeOptions(line)
-      .map((s) => s.label)
-      .join(","),
+    sizeAvailable: sizes.map((s) => s.label).join(","),
     selectedColor: line.color,
-    selectedColorHex: color?.hex || line.color_hex,
-    colorAvailable: colorOptions(line)
-      .map((c) => c.raw)
-      .join(","),
+    selectedColorHex: findColor(colors, line.color)?.hex ?? line.color_hex,
+    colorAvailable: colors.map((c) => c.raw).join(","),
     stockQuantity: availableStock(line),
     customizations,
     customizationTotal: customizationTotal(customizations),
   };
 }
 
-function groupCustomizations(rows: repo.LineCustomizationRow[]): Map<number, CartCustomization[]> {
-  const byLine = new Map<number, CartCustomization[]>();
-  for (const { cart_item_id, ...customization } of rows) {
-    const list = byLine.get(cart_item_id) ?? [];
-    list.push(customization);
-    byLine.set(cart_item_id, list);
-  }
-  return byLine;
+/** Customizations read for many lines in one query, per line, as a cart line shows them. */
+export function customizationsByLine(rows: repo.LineCustomizationRow[]): Map<number, CartCustomization[]> {
+  const byLine = groupBy(rows, (row) => row.cart_item_id);
+  return new Map([...byLine].map(([line, group]) => [line, group.map(({ cart_item_id: _line, ...c }) => c)]));
 }
 
 /** Prices lines with two queries whatever their number: one for lines and products, one for customizations. */
 async function priceLines(db: Executor, lines: repo.CartLineRow[]): Promise<CartItem[]> {
-  const customizations = groupCustomizations(
+  const customizations = customizationsByLine(
     await repo.listLineCustomizations(
       db,
       lines.map((l) => l.cart_item_id),
@@ -93,7 +87,7 @@ export async function getCart(ctx: AppContext, userId: number): Promise<Cart> {
 }
 
 export async function addItem(ctx: AppContext, userId: number, input: z.output<typeof addCartItemBody>): Promise<Cart> {
-  const product = await repo.findProduct(ctx.db, input.productId);
+  const [product] = await repo.findProducts(ctx.db, [input.productId]);
   if (!product || product.archived_at !== null) throw notFound("Product not found.");
   const { size, color } = chooseOptions(product, input.size, input.color);
   const available = availableStock(product);
@@ -118,7 +112,7 @@ export async function addItem(ctx: AppContext, userId: number, input: z.output<t
         quantity: input.quantity,
         size: size.label,
         color: color.label,
-        color_hex: color.hex,
+        color_hex: color.hex ?? "",
       },
       nowIso(),
     );
@@ -188,8 +182,7 @@ export async function checkStock(ctx: AppContext, userId: number, cartId: number
 
 export async function listItemCustomizations(ctx: AppContext, userId: number, cartItemId: number) {
   await ownLine(ctx.db, userId, cartItemId);
-  const rows = await repo.listLineCustomizations(ctx.db, [cartItemId]);
-  return rows.map(({ cart_item_id: _line, ...customization }) => customization);
+  return customizationsByLine(await repo.listLineCustomizations(ctx.db, [cartItemId])).get(cartItemId) ?? [];
 }
 
 export async function putItemCustomization(

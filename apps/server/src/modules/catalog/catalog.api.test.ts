@@ -1,9 +1,8 @@
 import type { CatalogCategory, Product } from "@florist/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { countQueries, createProduct } from "../../../test/fixtures.js";
+import { archiveProduct, countQueries, createProduct } from "../../../test/fixtures.js";
 import { createTestShop, type TestShop } from "../../../test/harness.js";
 import { nowIso } from "../../lib/time.js";
-import { loadProductsForPricing, type PricingProduct, unitPriceFor } from "./service.js";
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -25,14 +24,6 @@ async function addImage(productId: number, colorName: string, stock = 3) {
     })
     .returning("image_id")
     .executeTakeFirstOrThrow();
-}
-
-async function archive(productId: number) {
-  await shop.ctx.db
-    .updateTable("products")
-    .set({ archived_at: nowIso() })
-    .where("product_id", "=", productId)
-    .execute();
 }
 
 describe("categories and customizations", () => {
@@ -64,7 +55,7 @@ describe("the catalogue", () => {
     const basket = await createProduct(shop, { name: "Catalogue Basket", category: "Baskets", stock: 0 });
     const box = await createProduct(shop, { name: "Catalogue Box", category: "Vases", status: "out_of_stock" });
     const gone = await createProduct(shop, { name: "Catalogue Archived", category: "Box" });
-    await archive(gone.product_id);
+    await archiveProduct(shop, gone.product_id);
     ids = { tulips: tulips.product_id, basket: basket.product_id, box: box.product_id, gone: gone.product_id };
     const res = await get("/api/catalog");
     expect(res.statusCode).toBe(200);
@@ -134,7 +125,7 @@ describe("products", () => {
     const kept = await createProduct(shop, { name: "Listed Lilies" });
     await addImage(kept.product_id, "Pink");
     const gone = await createProduct(shop, { name: "Listed Archived" });
-    await archive(gone.product_id);
+    await archiveProduct(shop, gone.product_id);
     const res = await get("/api/products");
     expect(res.statusCode).toBe(200);
     const products: Product[] = res.json();
@@ -152,7 +143,7 @@ describe("products", () => {
     expect(unknown.statusCode).toBe(404);
     expect(unknown.json().message).toBe("Product not found.");
     const gone = await createProduct(shop);
-    await archive(gone.product_id);
+    await archiveProduct(shop, gone.product_id);
     expect((await get(`/api/products/${gone.product_id}`)).statusCode).toBe(404);
     expect((await get("/api/products/abc")).statusCode).toBe(400);
   });
@@ -166,7 +157,7 @@ describe("products", () => {
       { imageId: white.image_id, color_name: "White", image_url: "/uploads/products/white.webp", stockQuantity: 2 },
     ]);
     expect((await get("/api/products/999999/images")).statusCode).toBe(404);
-    await archive(product.product_id);
+    await archiveProduct(shop, product.product_id);
     expect((await get(`/api/products/${product.product_id}/images`)).statusCode).toBe(404);
   });
 });
@@ -211,56 +202,6 @@ describe("price per size", () => {
     const res = await get("/api/products/price/Small");
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toMatch(/productId/);
-  });
-});
-
-describe("pricing for the cart and orders", () => {
-  it("loads the server's figures for products on sale in one query and leaves out archived and unknown ids", async () => {
-    const roses = await createProduct(shop, {
-      name: "Pricing Roses",
-      price: 200000,
-      stock: 0,
-      sizes: [
-        { label: "Small", price: null },
-        { label: "Large", price: 300000 },
-      ],
-      colors: ["Red::#c0392b", "White"],
-    });
-    const gone = await createProduct(shop, { name: "Pricing Archived" });
-    await archive(gone.product_id);
-    let products = new Map<number, PricingProduct>();
-    const queries = await countQueries(shop, async () => {
-      products = await loadProductsForPricing(shop.ctx.db, [
-        roses.product_id,
-        roses.product_id,
-        gone.product_id,
-        999999,
-      ]);
-    });
-    expect(queries).toBe(1);
-    expect([...products.keys()]).toEqual([roses.product_id]);
-    const product = products.get(roses.product_id) as PricingProduct;
-    expect(product).toEqual({
-      productId: roses.product_id,
-      name: "Pricing Roses",
-      price: 200000,
-      sizes: [
-        { label: "Small", price: null },
-        { label: "Large", price: 300000 },
-      ],
-      colors: ["Red::#c0392b", "White"],
-      stockQuantity: 0,
-      availabilityStatus: "out_of_stock",
-      imageUrl: null,
-    });
-    expect(unitPriceFor(product, "large")).toBe(300000);
-    expect(unitPriceFor(product, "Small")).toBe(200000);
-    expect(unitPriceFor(product, "")).toBe(200000);
-    expect(unitPriceFor(product, "Huge")).toBeNull();
-  });
-
-  it("loads nothing for no ids", async () => {
-    expect(await countQueries(shop, () => loadProductsForPricing(shop.ctx.db, []))).toBe(0);
   });
 });
 

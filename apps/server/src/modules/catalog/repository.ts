@@ -16,34 +16,17 @@ const productColumns = [
 
 const imageColumns = ["image_id", "product_id", "color_name", "image_url", "stock_quantity"] as const;
 
-/** Every product the shop still sells; archived products are kept only for the orders that name them. */
+/** Products the shop still sells; archived products are kept only for the orders that name them. */
+function visibleProducts(db: Executor) {
+  return db.selectFrom("products").select(productColumns).where("archived_at", "is", null);
+}
+
 export function listVisibleProducts(db: Executor) {
-  return db
-    .selectFrom("products")
-    .select(productColumns)
-    .where("archived_at", "is", null)
-    .orderBy("category_id")
-    .orderBy("product_id")
-    .execute();
+  return visibleProducts(db).orderBy("category_id").orderBy("product_id").execute();
 }
 
 export function findVisibleProduct(db: Executor, productId: number) {
-  return db
-    .selectFrom("products")
-    .select(productColumns)
-    .where("product_id", "=", productId)
-    .where("archived_at", "is", null)
-    .executeTakeFirst();
-}
-
-export function findVisibleProducts(db: Executor, productIds: number[]) {
-  if (productIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom("products")
-    .select(productColumns)
-    .where("product_id", "in", productIds)
-    .where("archived_at", "is", null)
-    .execute();
+  return visibleProducts(db).where("product_id", "=", productId).executeTakeFirst();
 }
 
 /** The colour pictures of many products in one query, so a list costs the same whatever its length. */

@@ -12,7 +12,7 @@ import {
   SHIPPING_ADDRESS,
   setOrder,
 } from "../../../test/fixtures.js";
-import { createTestShop, signedIn, type TestShop } from "../../../test/harness.js";
+import { callApi, createTestShop, type Method, signedIn, type TestShop } from "../../../test/harness.js";
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -20,16 +20,8 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
-
-function call(method: Method, url: string, cookie?: string, payload?: unknown) {
-  return shop.app.inject({
-    method,
-    url,
-    headers: cookie ? { cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
+const call = (method: Method, url: string, cookie?: string, payload?: unknown) =>
+  callApi(shop, method, url, cookie, payload);
 
 async function stockOf(productId: number) {
   const row = await shop.ctx.db

@@ -1,5 +1,5 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
-import type { Database, Executor } from "../../db/database.js";
+import type { Database, Executor, NewOrder, NewOrderItem } from "../../db/database.js";
 
 /** `case product_id when 3 then 2 … end`: one statement moves the stock of every product of an order. */
 function quantityByProduct(quantities: Map<number, number>): Expression<number> {
@@ -37,32 +37,8 @@ export async function restoreStock(db: Executor, quantities: Map<number, number>
     .execute();
 }
 
-export function insertOrder(
-  db: Executor,
-  order: {
-    user_id: number;
-    shipping_address: string;
-    shipping_cost: number;
-    total_price: number;
-    order_status: string;
-    payment_status: string;
-    order_date: string;
-    delivery_date: string;
-    updated_at: string;
-  },
-) {
+export function insertOrder(db: Executor, order: NewOrder) {
   return db.insertInto("orders").values(order).returning("order_id").executeTakeFirstOrThrow();
-}
-
-export interface NewOrderItem {
-  order_id: number;
-  product_id: number;
-  product_name: string;
-  unit_price: number;
-  quantity: number;
-  line_price: number;
-  size: string;
-  color: string;
 }
 
 /** Both databases answer RETURNING rows of a multi-row VALUES insert in the order the rows were given. */

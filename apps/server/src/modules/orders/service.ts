@@ -1,5 +1,6 @@
 import {
   type AdminOverview,
+  type CartCustomization,
   type CartOrderCustomizationAnswer,
   type createOrderBody,
   ORDER_STATUSES,
@@ -17,18 +18,19 @@ import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
 import { badRequest, conflict, notFound } from "../../errors.js";
+import { groupBy } from "../../lib/group.js";
 import { deleteImage, storeImage } from "../../lib/images.js";
 import { DAY, isoIn, nowIso, shopMonthRange, shopYearMonth } from "../../lib/time.js";
+import * as cartRepo from "../cart/repository.js";
+import { customizationsByLine } from "../cart/service.js";
 import {
   availableStock,
   chooseOptions,
   customizationTotal,
-  findColor,
-  findSize,
+  matchOptions,
   type SellableProduct,
   unitPrice,
-} from "../cart/product-options.js";
-import * as cartRepo from "../cart/repository.js";
+} from "../catalog/product-options.js";
 import { getDeliveryFee } from "../settings/service.js";
 import * as repo from "./repository.js";
 
@@ -43,7 +45,7 @@ interface OrderLine {
   unitPrice: number;
   size: string;
   color: string;
-  customizations: { customization_id: number; name: string; price: number; quantity: number }[];
+  customizations: CartCustomization[];
   cartItemId?: number;
 }
 
@@ -62,11 +64,11 @@ async function cartLines(db: Executor, userId: number, input: CreateOrderInput):
     (row) => !input.cart_id || row.cart_id === input.cart_id,
   );
   if (rows.length !== ids.length) throw notFound("Cart item not found.");
-  const customizations = await cartRepo.listLineCustomizations(db, ids);
+  const customizations = customizationsByLine(await cartRepo.listLineCustomizations(db, ids));
   return rows.map((row) => {
     // The admin may have dropped a size or colour since it was put in the cart; it can no longer be ordered.
-    const size = findSize(row, row.size);
-    if (!size || !findColor(row, row.color)) {
+    const { size, color } = matchOptions(row, row.size, row.color);
+    if (!size || !color) {
       throw conflict(
         `${row.name} is no longer offered in ${[row.size, row.color].filter(Boolean).join(", ")}. Please remove it from your cart.`,
         "OPTION_NOT_OFFERED",
@@ -79,9 +81,7 @@ async function cartLines(db: Executor, userId: number, input: CreateOrderInput):
       unitPrice: unitPrice(row, size),
       size: row.size,
       color: row.color,
-      customizations: customizations
-        .filter((c) => c.cart_item_id === row.cart_item_id)
-        .map(({ cart_item_id: _line, ...c }) => c),
+      customizations: customizations.get(row.cart_item_id) ?? [],
       cartItemId: row.cart_item_id,
     };
   });
@@ -218,7 +218,7 @@ async function orderDetail(db: Executor, orderId: number): Promise<OrderDetail> 
 async function itemDetails(db: Executor, orderId: number): Promise<OrderItemDetail[]> {
   const [items, customizations] = await Promise.all([
     repo.listOrderItems(db, orderId),
-    repo.listOrderItemCustomizations(db, orderId),
+    repo.listOrderItemCustomizations(db, orderId).then((rows) => groupBy(rows, (c) => c.order_item_id)),
   ]);
   return items.map((item) => ({
     productId: item.product_id,
@@ -228,9 +228,11 @@ async function itemDetails(db: Executor, orderId: number): Promise<OrderItemDeta
     linePrice: item.line_price,
     size: item.size,
     color: item.color,
-    customizations: customizations
-      .filter((c) => c.order_item_id === item.order_item_id)
-      .map(({ name, price, quantity }) => ({ name, price, quantity })),
+    customizations: (customizations.get(item.order_item_id) ?? []).map(({ name, price, quantity }) => ({
+      name,
+      price,
+      quantity,
+    })),
   }));
 }
 

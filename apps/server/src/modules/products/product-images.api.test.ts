@@ -3,9 +3,8 @@ import path from "node:path";
 import type { ProductImage } from "@florist/contract";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProduct, imageFile, multipartForm, type UploadFile } from "../../../test/fixtures.js";
+import { archiveProduct, createProduct, imageFile, multipartForm, type UploadFile } from "../../../test/fixtures.js";
 import { createTestShop, signedIn, type TestShop } from "../../../test/harness.js";
-import { nowIso } from "../../lib/time.js";
 
 let shop: TestShop;
 let admin: string;
@@ -138,11 +137,7 @@ describe("adding a colour image", () => {
     const before = await storedFiles();
     expect((await sendForm("POST", imagesUrl(999999), { color_name: "Red" }, await imageFile())).statusCode).toBe(404);
     const archived = await createProduct(shop);
-    await shop.ctx.db
-      .updateTable("products")
-      .set({ archived_at: nowIso() })
-      .where("product_id", "=", archived.product_id)
-      .execute();
+    await archiveProduct(shop, archived.product_id);
     const res = await sendForm("POST", imagesUrl(archived.product_id), { color_name: "Red" }, await imageFile());
     expect(res.statusCode).toBe(404);
     expect(await storedFiles()).toEqual(before);

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { Product } from "@florist/contract";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProduct, imageFile, multipartForm, type UploadFile } from "../../../test/fixtures.js";
+import { archiveProduct, createProduct, imageFile, multipartForm, type UploadFile } from "../../../test/fixtures.js";
 import { createTestShop, createUser, signedIn, type TestShop } from "../../../test/harness.js";
 import { nowIso } from "../../lib/time.js";
 
@@ -451,11 +451,7 @@ describe("updating a product", () => {
   it("answers 404 for an unknown or archived product", async () => {
     expect((await send("PUT", "/api/products/999999", { cookie: admin, json: validFields() })).statusCode).toBe(404);
     const archived = await createProduct(shop);
-    await shop.ctx.db
-      .updateTable("products")
-      .set({ archived_at: nowIso() })
-      .where("product_id", "=", archived.product_id)
-      .execute();
+    await archiveProduct(shop, archived.product_id);
     const res = await send("PUT", `/api/products/${archived.product_id}`, { cookie: admin, json: validFields() });
     expect(res.statusCode).toBe(404);
   });

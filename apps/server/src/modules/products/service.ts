@@ -3,57 +3,11 @@ import type { AppContext } from "../../context.js";
 import { badRequest, notFound } from "../../errors.js";
 import { deleteImage, storeImage } from "../../lib/images.js";
 import { nowIso } from "../../lib/time.js";
-import {
-  findSize,
-  getProduct,
-  PRODUCT_NOT_FOUND,
-  parseColorOption,
-  parseSizeOptions,
-  type SizeOption,
-  toProductImage,
-} from "../catalog/service.js";
+import { normalizeColors, normalizeSizes, parseSizeOptions, type SizeOption } from "../catalog/product-options.js";
+import { getProduct, PRODUCT_NOT_FOUND, toProductImage } from "../catalog/service.js";
 import * as repo from "./repository.js";
 
 const IMAGE_NOT_FOUND = "Product image not found.";
-const MAX_OPTIONS = 30;
-const MAX_SIZE_LABEL = 60;
-const MAX_COLOUR_LABEL = 80;
-
-/** Ignoring case, so "Large" and "large " are one size. */
-const optionKey = (label: string) => label.trim().toLowerCase();
-
-/**
- * The sizes as the admin listed them, in order and without repeats. A size that stays keeps
- * its own price; a new one costs the product's price until it is given one.
- */
-export function normalizeSizes(labels: string[], previous: SizeOption[] = []): SizeOption[] {
-  const seen = new Set<string>();
-  const sizes: SizeOption[] = [];
-  for (const raw of labels) {
-    const label = raw.trim();
-    if (label === "" || seen.has(optionKey(label))) continue;
-    if (label.length > MAX_SIZE_LABEL) throw badRequest(`A size name is at most ${MAX_SIZE_LABEL} characters.`);
-    seen.add(optionKey(label));
-    sizes.push({ label, price: findSize(previous, label)?.price ?? null });
-  }
-  if (sizes.length > MAX_OPTIONS) throw badRequest(`A product has at most ${MAX_OPTIONS} sizes.`);
-  return sizes;
-}
-
-/** "label::#hex" stays as sent when the hex is 3 to 6 hex digits; otherwise only the label is kept. */
-export function normalizeColors(entries: string[]): string[] {
-  const seen = new Set<string>();
-  const colors: string[] = [];
-  for (const entry of entries) {
-    const { label, hex } = parseColorOption(entry);
-    if (label === "" || seen.has(optionKey(label))) continue;
-    if (label.length > MAX_COLOUR_LABEL) throw badRequest(`A colour name is at most ${MAX_COLOUR_LABEL} characters.`);
-    seen.add(optionKey(label));
-    colors.push(hex ? `${label}::${hex}` : label);
-  }
-  if (colors.length > MAX_OPTIONS) throw badRequest(`A product has at most ${MAX_OPTIONS} colours.`);
-  return colors;
-}
 
 // Only pictures the shop stores itself, or a plain web address: nothing a browser could run.
 const IMAGE_URL = /^(\/uploads\/[A-Za-z0-9_\-/]+\.(webp|png|jpe?g)|https?:\/\/[^\s"'<>]+)$/;

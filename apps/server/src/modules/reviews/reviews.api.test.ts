@@ -1,7 +1,7 @@
 import type { OrderDetail, OrderSummary, Review } from "@florist/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProduct, placeOrder, setOrder } from "../../../test/fixtures.js";
-import { createTestShop, signedIn, type TestShop } from "../../../test/harness.js";
+import { callApi, createTestShop, type Method, signedIn, type TestShop } from "../../../test/harness.js";
 
 let shop: TestShop;
 let productId: number;
@@ -11,9 +11,8 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-function call(method: "GET" | "POST" | "PATCH", url: string, cookie?: string, payload?: object) {
-  return shop.app.inject({ method, url, headers: cookie ? { cookie } : {}, ...(payload ? { payload } : {}) });
-}
+const call = (method: Method, url: string, cookie?: string, payload?: unknown) =>
+  callApi(shop, method, url, cookie, payload);
 
 /** A shopper with one order in the given status. */
 async function orderIn(status: string) {

@@ -1,0 +1,187 @@
+import type { AvailabilityStatus, CartCustomization } from "@florist/contract";
+import { badRequest } from "../../errors.js";
+
+/**
+ * A product's sizes and colours and the rules for buying it: the one place that reads
+ * products.size_options and products.color_options, checks what an admin or a shopper sends
+ * against them, and says how much of a product can be bought. The catalogue, product
+ * management, the cart and orders all go through here, so they cannot disagree.
+ */
+
+/** A size as stored in products.size_options: its own price, or null to use the product's price. */
+export interface SizeOption {
+  label: string;
+  price: number | null;
+}
+
+/** A colour as stored in products.color_options: "label" or "label::#hex". */
+export interface ColorOption {
+  label: string;
+  /** The hex exactly as stored ("#c0392b", "#FFF"), or null when the option has no valid one. */
+  hex: string | null;
+  /** The option exactly as stored. */
+  raw: string;
+}
+
+const COLOR_SEPARATOR = "::";
+/**
+ * Contract §3: "#" and 3 to 6 hex digits. A hex without "#" does not count, on the way in as on the
+ * way out, so what the admin form stores is exactly what every reader accepts.
+ */
+const HEX_COLOUR = /^#[0-9a-f]{3,6}$/i;
+const MAX_OPTIONS = 30;
+const MAX_SIZE_LABEL = 60;
+const MAX_COLOUR_LABEL = 80;
+
+// A damaged list in one row must not take the whole catalogue down; it reads as empty instead.
+function parseJsonList(json: string): unknown[] {
+  try {
+    const value: unknown = JSON.parse(json);
+    return Array.isArray(value) ? value : [];
+  } catch {
+    return [];
+  }
+}
+
+/** Sizes are compared the way people type them: "Large" and " large" are one size. */
+const optionKey = (label: string) => label.trim().toLowerCase();
+
+export function parseSizeOptions(json: string): SizeOption[] {
+  return parseJsonList(json).flatMap((entry): SizeOption[] => {
+    if (typeof entry !== "object" || entry === null) return [];
+    const { label, price } = entry as { label?: unknown; price?: unknown };
+    if (typeof label !== "string" || label.trim() === "") return [];
+    return [
+      { label: label.trim(), price: Number.isInteger(price) && (price as number) >= 0 ? (price as number) : null },
+    ];
+  });
+}
+
+/** Splits "label" or "label::#hex"; a hex that breaks the contract's rule counts as absent. */
+export function parseColorOption(raw: string): ColorOption {
+  const at = raw.indexOf(COLOR_SEPARATOR);
+  if (at < 0) return { label: raw.trim(), hex: null, raw };
+  const hex = raw.slice(at + COLOR_SEPARATOR.length).trim();
+  return { label: raw.slice(0, at).trim(), hex: HEX_COLOUR.test(hex) ? hex : null, raw };
+}
+
+export function parseColorOptions(json: string): ColorOption[] {
+  return parseJsonList(json)
+    .filter((entry): entry is string => typeof entry === "string")
+    .map(parseColorOption)
+    .filter((option) => option.label !== "");
+}
+
+/**
+ * The size a shopper picked as the product offers it, matched ignoring case and surrounding spaces.
+ * An empty size means "none chosen", which only fits a product that offers no sizes.
+ */
+export function findSize(sizes: SizeOption[], size: string): SizeOption | undefined {
+  if (size.trim() === "") return sizes.length === 0 ? { label: "", price: null } : undefined;
+  return sizes.find((option) => optionKey(option.label) === optionKey(size));
+}
+
+/** Like findSize; a client may send the label alone or the stored "label::#hex". */
+export function findColor(colors: ColorOption[], color: string): ColorOption | undefined {
+  if (color.trim() === "") return colors.length === 0 ? { label: "", hex: null, raw: "" } : undefined;
+  const wanted = optionKey(parseColorOption(color).label);
+  return colors.find((option) => optionKey(option.label) === wanted);
+}
+
+/** One unit in a size: the size's own price, else the product's (also for a size no longer offered). */
+export function unitPrice(product: { price: number }, size: SizeOption | undefined): number {
+  return size?.price ?? product.price;
+}
+
+/** What decides whether a product can be bought; archived_at is absent where only products on sale are read. */
+export interface StockState {
+  stock_quantity: number;
+  availability_status: AvailabilityStatus;
+  archived_at?: string | null;
+}
+
+/** How many units can still be bought: none when the product is marked out of stock or no longer sold. */
+export function availableStock(product: StockState): number {
+  if (product.archived_at || product.availability_status !== "in_stock") return 0;
+  return Math.max(0, product.stock_quantity);
+}
+
+/** Out of stock when the admin says so or when nothing is left (contract §3). */
+export function effectiveStatus(product: StockState): AvailabilityStatus {
+  return availableStock(product) > 0 ? "in_stock" : "out_of_stock";
+}
+
+/** What the cart and orders read of a product to check and price a line. */
+export interface SellableProduct extends StockState {
+  name: string;
+  price: number;
+  size_options: string;
+  color_options: string;
+}
+
+/** The size and colour as the product offers them; undefined where it does not (or no longer does). */
+export function matchOptions(
+  product: Pick<SellableProduct, "size_options" | "color_options">,
+  size: string,
+  color: string,
+) {
+  return {
+    size: findSize(parseSizeOptions(product.size_options), size),
+    color: findColor(parseColorOptions(product.color_options), color),
+  };
+}
+
+/** The size and colour a shopper picked, checked against what the product offers (400 otherwise). */
+export function chooseOptions(product: SellableProduct, size: string, color: string) {
+  const chosen = matchOptions(product, size, color);
+  if (!chosen.size) {
+    throw badRequest(
+      size ? `${product.name} does not come in size ${size}.` : "Please select a size first.",
+      "SIZE_NOT_OFFERED",
+    );
+  }
+  if (!chosen.color) {
+    throw badRequest(
+      color ? `${product.name} does not come in the colour ${color}.` : "Please select a color first.",
+      "COLOR_NOT_OFFERED",
+    );
+  }
+  return { size: chosen.size, color: chosen.color };
+}
+
+export function customizationTotal(customizations: readonly Pick<CartCustomization, "price" | "quantity">[]): number {
+  return customizations.reduce((sum, c) => sum + c.price * c.quantity, 0);
+}
+
+/**
+ * The sizes as the admin listed them, trimmed, in order and without repeats. A size that stays keeps
+ * its own price; a new one costs the product's price until it is given one.
+ */
+export function normalizeSizes(labels: string[], previous: SizeOption[] = []): SizeOption[] {
+  const seen = new Set<string>();
+  const sizes: SizeOption[] = [];
+  for (const raw of labels) {
+    const label = raw.trim();
+    if (label === "" || seen.has(optionKey(label))) continue;
+    if (label.length > MAX_SIZE_LABEL) throw badRequest(`A size name is at most ${MAX_SIZE_LABEL} characters.`);
+    seen.add(optionKey(label));
+    sizes.push({ label, price: findSize(previous, label)?.price ?? null });
+  }
+  if (sizes.length > MAX_OPTIONS) throw badRequest(`A product has at most ${MAX_OPTIONS} sizes.`);
+  return sizes;
+}
+
+/** "label::#hex" is kept as sent when the hex is valid; otherwise only the label is kept. */
+export function normalizeColors(entries: string[]): string[] {
+  const seen = new Set<string>();
+  const colors: string[] = [];
+  for (const entry of entries) {
+    const { label, hex } = parseColorOption(entry);
+    if (label === "" || seen.has(optionKey(label))) continue;
+    if (label.length > MAX_COLOUR_LABEL) throw badRequest(`A colour name is at most ${MAX_COLOUR_LABEL} characters.`);
+    seen.add(optionKey(label));
+    colors.push(hex ? `${label}${COLOR_SEPARATOR}${hex}` : label);
+  }
+  if (colors.length > MAX_OPTIONS) throw badRequest(`A product has at most ${MAX_OPTIONS} colours.`);
+  return colors;
+}
