@@ -1,9 +1,11 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { loginThroughApi, newCustomer } from "./admin-helpers";
-import { launchBrowser, openPage, screenshot, VIEWPORTS } from "./support/browser";
+import { loginAsAdmin, loginThroughApi, newCustomer } from "./admin-helpers";
+import { journey, launchBrowser, screenshot, VIEWPORTS } from "./support/browser";
 import { type RunningShop, startShop } from "./support/shop";
-import { assertNoProblems, openMenu, waitForPath } from "./support/ui";
+import { openMenu, waitForPath } from "./support/ui";
+
+const JOURNEY = "admin-access";
 
 let shop: RunningShop;
 let browser: Browser;
@@ -19,44 +21,73 @@ afterAll(async () => {
 
 describe.each(VIEWPORTS)("the admin screens at $width px", (viewport) => {
   it("send a visitor to log in", async () => {
-    const tab = await openPage(browser, shop.baseUrl, viewport);
-    for (const path of ["/admin", "/admin/products", "/admin/settings"]) {
-      await tab.page.goto(path);
-      await waitForPath(tab.page, "/login");
-    }
-    await tab.close();
-    assertNoProblems(tab);
+    await journey(browser, shop.baseUrl, viewport, JOURNEY, async (tab) => {
+      for (const path of ["/admin", "/admin/products", "/admin/settings"]) {
+        await tab.page.goto(path);
+        await waitForPath(tab.page, "/login");
+      }
+    });
   });
 
   it("tell a customer they have no access, and lead back home", async () => {
-    const tab = await openPage(browser, shop.baseUrl, viewport);
-    const { page } = tab;
-    const journey = "admin-access";
-    const customer = await newCustomer(shop.baseUrl, "nosy");
-    await loginThroughApi(page, customer.username, customer.password);
+    await journey(browser, shop.baseUrl, viewport, JOURNEY, async (tab) => {
+      const { page } = tab;
+      const customer = await newCustomer(shop.baseUrl, "nosy");
+      await loginThroughApi(page, customer.username, customer.password);
 
-    await page.goto("/admin");
-    await page.getByText("You do not have access to this page.").waitFor();
-    await openMenu(page);
-    expect(await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).count()).toBe(
-      0,
-    );
-    await screenshot(tab, journey, "01-dashboard-denied");
+      await page.goto("/admin");
+      await page.getByText("You do not have access to this page.").waitFor();
+      await openMenu(page);
+      expect(
+        await page.getByRole("navigation", { name: "Main" }).getByRole("link", { name: "Dashboard" }).count(),
+      ).toBe(0);
+      await screenshot(tab, JOURNEY, "01-dashboard-denied");
 
-    await page.goto("/admin/products");
-    await page.getByText("You do not have access to this page.").waitFor();
-    expect(await page.getByRole("button", { name: "Add Product" }).count()).toBe(0);
-    await screenshot(tab, journey, "02-products-denied");
-    await page.getByRole("link", { name: "Back to Homepage" }).click();
-    await waitForPath(page, "/");
+      await page.goto("/admin/products");
+      await page.getByText("You do not have access to this page.").waitFor();
+      expect(await page.getByRole("button", { name: "Add Product" }).count()).toBe(0);
+      await screenshot(tab, JOURNEY, "02-products-denied");
+      await page.getByRole("link", { name: "Back to Homepage" }).click();
+      await waitForPath(page, "/");
 
-    await page.goto("/admin/settings");
-    await page.getByText("Anda tidak memiliki akses ke halaman pengaturan.").waitFor();
-    await screenshot(tab, journey, "03-settings-denied");
-    await page.getByRole("link", { name: "Kembali ke Beranda" }).click();
-    await waitForPath(page, "/");
+      await page.goto("/admin/settings");
+      await page.getByText("Anda tidak memiliki akses ke halaman pengaturan.").waitFor();
+      await screenshot(tab, JOURNEY, "03-settings-denied");
+      await page.getByRole("link", { name: "Kembali ke Beranda" }).click();
+      await waitForPath(page, "/");
+    });
+  });
+});
 
-    await tab.close();
-    assertNoProblems(tab);
+describe("the admin screens when the server fails", () => {
+  it("show the fallback texts of spec §8, or the server's own message", async () => {
+    await journey(browser, shop.baseUrl, VIEWPORTS[1], JOURNEY, async (tab) => {
+      const { page } = tab;
+      await loginAsAdmin(page);
+      const fail = (body: unknown) => ({ status: 500, contentType: "application/json", body: JSON.stringify(body) });
+
+      await page.route("**/api/order/admin/overview?**", (route) => route.fulfill(fail({})));
+      tab.expectFailure({ status: 500, path: "/api/order/admin/overview" });
+      await page.reload();
+      await page.getByText("Gagal memuat data admin.").waitFor();
+      await page.unroute("**/api/order/admin/overview?**");
+      await page.route("**/api/order/admin/overview?**", (route) =>
+        route.fulfill(fail({ message: "The database is resting." })),
+      );
+      await page.reload();
+      await page.getByText("The database is resting.").waitFor();
+
+      await page.route("**/api/products", (route) => route.fulfill(fail({})));
+      tab.expectFailure({ status: 500, path: "/api/products" });
+      await page.goto("/admin/products");
+      await page.getByText("Failed to load product data.").waitFor();
+
+      await page.route("**/api/settings/delivery-fee", (route) => route.fulfill(fail({})));
+      tab.expectFailure({ status: 500, path: "/api/settings/delivery-fee" });
+      await page.goto("/admin/settings");
+      await page.getByText("Gagal memuat ongkos kirim.").waitFor();
+      // The default fee is offered instead.
+      expect(await page.getByLabel("Ongkos kirim (IDR)").inputValue()).toBe("50000");
+    });
   });
 });

@@ -1,9 +1,7 @@
-import path from "node:path";
 import type { OrderDetail, Product } from "@florist/contract";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { ApiSession } from "./support/api";
-import { SCREENSHOT_DIR, type ShopPage } from "./support/browser";
 import { ADMIN } from "./support/shop";
 import { fillLogin, uniqueUser, waitForPath } from "./support/ui";
 
@@ -27,6 +25,8 @@ export async function loginAsAdmin(page: Page): Promise<void> {
   await page.goto("/login");
   await fillLogin(page, ADMIN.username, ADMIN.password);
   await waitForPath(page, "/admin");
+  // The navigation settles once the dashboard is drawn; a menu opened earlier may close again.
+  await page.getByRole("heading", { name: "Admin Dashboard" }).waitFor();
 }
 
 /** Logs the browser in through the API; the page shares its cookies with page.request. */
@@ -76,17 +76,5 @@ export function placeOrder(customer: Customer, product: Product, quantity = 1): 
         color: product.colorOptions[0]?.split("::")[0],
       },
     ],
-  });
-}
-
-/**
- * A dialog is fixed to the viewport, so a full-page picture would show it over a page it does not
- * cover; this takes what the admin actually sees, named like the shared screenshots.
- */
-export async function viewportScreenshot(shop: ShopPage, journey: string, step: string): Promise<void> {
-  await shop.page.waitForTimeout(250);
-  await shop.page.screenshot({
-    path: path.join(SCREENSHOT_DIR, `${journey}--${step}--${shop.viewport.width}.png`),
-    animations: "disabled",
   });
 }
