@@ -120,6 +120,22 @@ describe.each(VIEWPORTS)("an admin managing products at $width px", (viewport) =
       );
       expect(await row.locator("td[data-label='Stock']").textContent()).toBe("9");
 
+      // Unchecking 'Available' stops offering a colour; its image keeps it in the form, unchecked.
+      await row.getByRole("button", { name: "Edit", exact: true }).click();
+      const again = await dialog(page, "Edit Product");
+      await again.locator(".color-row").nth(1).getByLabel("Available").uncheck();
+      await again.getByRole("button", { name: "Save Changes" }).click();
+      await page.getByText("Product updated successfully.").waitFor();
+      const withOneColour = await (await page.request.get(`/api/products/${productId}`)).json();
+      expect(withOneColour.colorOptions).toEqual(["Pink::#f7c6d7"]);
+      expect(withOneColour.price).toBe(300000);
+      await row.getByRole("button", { name: "Edit", exact: true }).click();
+      const reopened = await dialog(page, "Edit Product");
+      expect(await reopened.getByLabel("Color 2 name").inputValue()).toBe("Ocean Blue");
+      expect(await reopened.locator(".color-row").nth(1).getByLabel("Available").isChecked()).toBe(false);
+      await reopened.getByRole("button", { name: "Cancel" }).click();
+      await reopened.waitFor({ state: "detached" });
+
       // Change Image replaces the cover from the row; an oversized file is refused before upload.
       const coverBefore = await row.locator(".product-thumb img").getAttribute("src");
       const [tooBig] = await Promise.all([
