@@ -19,6 +19,18 @@ import { settingsRoutes } from "./modules/settings/routes.js";
 import { authPlugin } from "./plugins/auth.js";
 import { originPlugin } from "./plugins/origin.js";
 
+declare module "fastify" {
+  interface FastifyInstance {
+    /** Every route as registered (HEAD aside), so the access test can prove its table covers them all. */
+    readonly registeredRoutes: readonly RegisteredRoute[];
+  }
+}
+
+export interface RegisteredRoute {
+  method: string;
+  url: string;
+}
+
 /** Builds the app without listening: server.ts listens, tests call app.inject(). */
 export async function buildApp(ctx: AppContext, options: FastifyServerOptions = {}) {
   const app = Fastify({
@@ -26,6 +38,12 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     trustProxy: true,
     bodyLimit: 1024 * 1024,
     ...options,
+  });
+
+  const routes: RegisteredRoute[] = [];
+  app.decorate("registeredRoutes", routes);
+  app.addHook("onRoute", (route) => {
+    for (const method of [route.method].flat()) if (method !== "HEAD") routes.push({ method, url: route.url });
   });
 
   registerErrorHandler(app);

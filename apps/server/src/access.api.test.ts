@@ -1,0 +1,486 @@
+import type { OrderDetail, ProofAnswer, User } from "@florist/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  createProduct,
+  customizationIds,
+  imageFile,
+  multipartForm,
+  placeOrder,
+  SHIPPING_ADDRESS,
+  setOrder,
+  type UploadFile,
+} from "../test/fixtures.js";
+import { createTestShop, createUser, login, type Method, signedIn, type TestShop } from "../test/harness.js";
+import { hashToken, newToken } from "./lib/secrets.js";
+import { HOUR, isoIn, nowIso } from "./lib/time.js";
+
+/**
+ * Who may do what (contract §2 and §4): every endpoint of the app, called by an anonymous visitor, by
+ * "customer" (who owns every cart, cart item, order, review and proof the calls name), by another
+ * customer and by an admin. Objects that belong to someone else answer 404, never 403, so that ids
+ * cannot be probed; the owner's answer in the same row proves the object exists. A route the table
+ * does not list fails the first test below.
+ */
+
+type Role = "anonymous" | "customer" | "other" | "admin";
+const ROLES: Role[] = ["anonymous", "customer", "other", "admin"];
+
+interface Call {
+  url: string;
+  payload?: unknown;
+  form?: ReturnType<typeof multipartForm>;
+}
+
+interface Row {
+  /** The route as the app registers it: method and path pattern. */
+  route: string;
+  /** Expected status for anonymous, customer (the owner), another customer and admin. */
+  expect: [number, number, number, number];
+  /** The request; default: the route's own path. Objects a call may change or delete are made per call. */
+  call?: () => Call | Promise<Call>;
+  /** For endpoints that start or end the caller's session: each call gets a session of its own. */
+  ownSession?: true;
+}
+
+let shop: TestShop;
+const users = {} as Record<Exclude<Role, "anonymous">, { user: User; cookie: string }>;
+/** Objects owned by "customer" that no call changes. */
+const f = {
+  cartId: 0,
+  productId: 0,
+  imageId: 0,
+  orderId: 0,
+  proofName: "",
+  postId: 0,
+  categoryId: 0,
+  customizationId: 0,
+};
+let picture: UploadFile;
+
+beforeAll(async () => {
+  shop = await createTestShop();
+  users.customer = await signedIn(shop, "customer");
+  users.other = await signedIn(shop, "customer");
+  users.admin = await signedIn(shop, "admin");
+  picture = await imageFile();
+
+  f.productId = (await createProduct(shop, { name: "Access Roses", stock: 1000 })).product_id;
+  f.imageId = await newImage();
+  f.cartId = (
+    await shop.app.inject({
+      method: "POST",
+      url: `/api/cart/user/${users.customer.user.user_id}/ensure`,
+      headers: { cookie: users.customer.cookie },
+    })
+  ).json().cartId;
+  f.orderId = await newOrder("Finished");
+  const review = await send(
+    "POST",
+    { url: "/api/review", payload: { order_id: f.orderId, rating: 5 } },
+    users.customer.cookie,
+  );
+  expect(review.statusCode, review.body).toBe(201);
+  const proof = await send("PUT", { url: `/api/order/${f.orderId}/proof`, form: proofForm() }, users.admin.cookie);
+  expect(proof.statusCode, proof.body).toBe(200);
+  f.proofName = ((proof.json() as ProofAnswer).orderProof as string).split("/").at(-1) as string;
+  f.postId = (
+    await shop.ctx.db
+      .insertInto("posts")
+      .values({
+        title: "Caring for roses",
+        excerpt: "Fresh water daily.",
+        image_url: null,
+        author: "Tim Florist",
+        category: "Care",
+        sections: "[]",
+        published_at: nowIso(),
+      })
+      .returning("post_id")
+      .executeTakeFirstOrThrow()
+  ).post_id;
+  f.categoryId = (
+    await shop.ctx.db
+      .selectFrom("categories")
+      .select("category_id")
+      .where("name", "=", "Bouquets")
+      .executeTakeFirstOrThrow()
+  ).category_id;
+  f.customizationId = (await customizationIds(shop))["Greeting Card"]?.customization_id as number;
+});
+afterAll(() => shop.close());
+
+function send(method: Method, call: Call, cookie: string | undefined) {
+  const headers: Record<string, string> = { ...(cookie && { cookie }), ...call.form?.headers };
+  return shop.app.inject({
+    method,
+    url: call.url,
+    headers,
+    ...(call.form
+      ? { payload: call.form.payload }
+      : call.payload === undefined
+        ? {}
+        : { payload: call.payload as object }),
+  });
+}
+
+const proofForm = () => multipartForm({}, { order_proof: picture });
+
+async function newProduct() {
+  return (await createProduct(shop, { name: "Access Tulips", stock: 100 })).product_id;
+}
+
+async function newImage() {
+  const row = await shop.ctx.db
+    .insertInto("product_images")
+    .values({
+      product_id: f.productId,
+      color_name: "Red",
+      image_url: "/uploads/products/access-red.webp",
+      stock_quantity: 3,
+      created_at: nowIso(),
+    })
+    .returning("image_id")
+    .executeTakeFirstOrThrow();
+  return row.image_id;
+}
+
+/** A line in the customer's cart, of a product of its own so lines never merge. */
+async function newCartItem() {
+  const row = await shop.ctx.db
+    .insertInto("cart_items")
+    .values({
+      cart_id: f.cartId,
+      product_id: await newProduct(),
+      quantity: 1,
+      size: "Small",
+      color: "Red",
+      color_hex: "#c0392b",
+      created_at: nowIso(),
+    })
+    .returning("cart_item_id")
+    .executeTakeFirstOrThrow();
+  return row.cart_item_id;
+}
+
+async function newOrder(status = "Order Received") {
+  const res = await placeOrder(shop, users.customer.cookie, [{ product_id: f.productId }]);
+  expect(res.statusCode, res.body).toBe(201);
+  const { orderId } = res.json() as OrderDetail;
+  if (status !== "Order Received") await setOrder(shop, orderId, { order_status: status });
+  return orderId;
+}
+
+/** A valid reset link of an account of its own, so no table session ends when it is used. */
+async function newResetToken() {
+  const user = await createUser(shop);
+  const token = newToken();
+  await shop.ctx.db
+    .insertInto("password_resets")
+    .values({ user_id: user.user_id, token_hash: hashToken(token), created_at: nowIso(), expires_at: isoIn(HOUR) })
+    .execute();
+  return token;
+}
+
+let unique = 0;
+const uniqueName = (prefix: string) => {
+  unique += 1;
+  return `${prefix}${unique}${Date.now().toString(36)}`;
+};
+
+const productFields = () => ({
+  category_id: f.categoryId,
+  name: "Access Lilies",
+  description: "Lilies for the access test.",
+  price: 250000,
+  stock_quantity: 5,
+  size_available: "Small, Large",
+  color_available: "White::#f8fafc",
+  availability_status: "in_stock",
+  product_type: "real",
+  image_url: "https://example.com/lilies.webp",
+});
+
+const PUBLIC: Row["expect"] = [200, 200, 200, 200];
+/** The owner only: to anyone else, admins included, the object does not exist. */
+const OWNER_ONLY: Row["expect"] = [401, 200, 404, 404];
+/** The owner and admins. */
+const OWNER_OR_ADMIN: Row["expect"] = [401, 200, 404, 200];
+const ADMIN_ONLY: Row["expect"] = [401, 403, 403, 200];
+
+const customerId = () => users.customer.user.user_id;
+
+const ROWS: Row[] = [
+  { route: "GET /api/health", expect: PUBLIC },
+
+  {
+    route: "POST /api/users/register",
+    expect: [201, 201, 201, 201],
+    ownSession: true,
+    call: () => {
+      const username = uniqueName("newcomer");
+      return {
+        url: "/api/users/register",
+        payload: { username, email: `${username}@example.com`, password: "Bunga2025" },
+      };
+    },
+  },
+  {
+    route: "POST /api/users/login",
+    expect: PUBLIC,
+    ownSession: true,
+    call: () => ({
+      url: "/api/users/login",
+      payload: { identifier: users.customer.user.email, password: "Bunga2025" },
+    }),
+  },
+  { route: "POST /api/users/logout", expect: [204, 204, 204, 204], ownSession: true },
+  { route: "GET /api/users/session", expect: [401, 200, 200, 200] },
+  {
+    route: "POST /api/users/forgotpassword",
+    expect: PUBLIC,
+    call: () => ({ url: "/api/users/forgotpassword", payload: { email: users.customer.user.email } }),
+  },
+  {
+    route: "PATCH /api/users/resetpassword/:token",
+    expect: PUBLIC,
+    call: async () => ({
+      url: `/api/users/resetpassword/${await newResetToken()}`,
+      payload: { newPassword: "Mawar2026" },
+    }),
+  },
+  {
+    route: "PATCH /api/users/:userId/profile",
+    expect: [401, 200, 404, 404],
+    call: () => ({ url: `/api/users/${customerId()}/profile`, payload: { username: uniqueName("renamed") } }),
+  },
+
+  { route: "GET /api/settings/delivery-fee", expect: PUBLIC },
+  {
+    route: "PUT /api/settings/delivery-fee",
+    expect: ADMIN_ONLY,
+    call: () => ({ url: "/api/settings/delivery-fee", payload: { deliveryFee: 50000 } }),
+  },
+
+  { route: "GET /api/posts", expect: PUBLIC },
+  { route: "GET /api/posts/:id", expect: PUBLIC, call: () => ({ url: `/api/posts/${f.postId}` }) },
+
+  { route: "GET /api/catalog", expect: PUBLIC },
+  { route: "GET /api/category", expect: PUBLIC },
+  { route: "GET /api/customization", expect: PUBLIC },
+  { route: "GET /api/products", expect: PUBLIC },
+  { route: "GET /api/products/:id", expect: PUBLIC, call: () => ({ url: `/api/products/${f.productId}` }) },
+  {
+    route: "GET /api/products/price/:size",
+    expect: PUBLIC,
+    call: () => ({ url: `/api/products/price/Large?productId=${f.productId}` }),
+  },
+  {
+    route: "GET /api/products/:id/images",
+    expect: PUBLIC,
+    call: () => ({ url: `/api/products/${f.productId}/images` }),
+  },
+  {
+    route: "POST /api/products",
+    expect: [401, 403, 403, 201],
+    call: () => ({ url: "/api/products", payload: productFields() }),
+  },
+  {
+    route: "PUT /api/products/:id",
+    expect: ADMIN_ONLY,
+    call: async () => ({ url: `/api/products/${await newProduct()}`, payload: productFields() }),
+  },
+  {
+    route: "PATCH /api/products/:id",
+    expect: ADMIN_ONLY,
+    call: async () => ({ url: `/api/products/${await newProduct()}`, payload: { availabilityStatus: "out_of_stock" } }),
+  },
+  {
+    route: "DELETE /api/products/:id",
+    expect: [401, 403, 403, 204],
+    call: async () => ({ url: `/api/products/${await newProduct()}` }),
+  },
+  {
+    route: "POST /api/products/:id/images",
+    expect: [401, 403, 403, 201],
+    call: () => ({
+      url: `/api/products/${f.productId}/images`,
+      form: multipartForm({ color_name: "White", stock_quantity: 2 }, { image: picture }),
+    }),
+  },
+  {
+    route: "PUT /api/products/:id/images/:imageId",
+    expect: ADMIN_ONLY,
+    call: async () => ({
+      url: `/api/products/${f.productId}/images/${await newImage()}`,
+      payload: { color_name: "Crimson" },
+    }),
+  },
+  {
+    route: "PATCH /api/products/:id/images/:imageId/stock",
+    expect: ADMIN_ONLY,
+    call: async () => ({
+      url: `/api/products/${f.productId}/images/${await newImage()}/stock`,
+      payload: { stockQuantity: 4 },
+    }),
+  },
+  {
+    route: "DELETE /api/products/:id/images/:imageId",
+    expect: [401, 403, 403, 204],
+    call: async () => ({ url: `/api/products/${f.productId}/images/${await newImage()}` }),
+  },
+
+  {
+    route: "POST /api/cart/user/:userId/ensure",
+    expect: OWNER_ONLY,
+    call: () => ({ url: `/api/cart/user/${customerId()}/ensure` }),
+  },
+  {
+    route: "GET /api/cart/user/:userId/full",
+    expect: OWNER_ONLY,
+    call: () => ({ url: `/api/cart/user/${customerId()}/full` }),
+  },
+  {
+    route: "POST /api/cart/user/:userId/items",
+    expect: [401, 201, 404, 404],
+    call: () => ({
+      url: `/api/cart/user/${customerId()}/items`,
+      payload: { productId: f.productId, quantity: 1, size: "Small", color: "Red" },
+    }),
+  },
+  {
+    route: "PUT /api/cartitem/:id",
+    expect: OWNER_ONLY,
+    call: async () => ({ url: `/api/cartitem/${await newCartItem()}`, payload: { quantity: 2 } }),
+  },
+  {
+    route: "DELETE /api/cartitem/:id",
+    expect: [401, 204, 404, 404],
+    call: async () => ({ url: `/api/cartitem/${await newCartItem()}` }),
+  },
+  {
+    route: "DELETE /api/cartitem/clear/:id",
+    expect: [401, 204, 404, 404],
+    call: async () => {
+      await newCartItem();
+      return { url: `/api/cartitem/clear/${f.cartId}` };
+    },
+  },
+  {
+    route: "GET /api/cart/:id/check-stock",
+    expect: OWNER_ONLY,
+    call: () => ({ url: `/api/cart/${f.cartId}/check-stock` }),
+  },
+  {
+    route: "GET /api/cartItemCustomization/:cartItemId",
+    expect: OWNER_ONLY,
+    call: async () => ({ url: `/api/cartItemCustomization/${await newCartItem()}` }),
+  },
+  {
+    route: "POST /api/cartItemCustomization",
+    expect: [401, 201, 404, 404],
+    call: async () => ({
+      url: "/api/cartItemCustomization",
+      payload: { cart_item_id: await newCartItem(), customization_id: f.customizationId, quantity: 1 },
+    }),
+  },
+
+  {
+    // No user_id in the body: what the others are refused is the customer's cart and its line.
+    route: "POST /api/order",
+    expect: [401, 201, 404, 404],
+    call: async () => ({
+      url: "/api/order",
+      payload: {
+        shipping_address: SHIPPING_ADDRESS,
+        cart_id: f.cartId,
+        items: [{ product_id: f.productId, quantity: 1, cart_item_id: await newCartItem() }],
+      },
+    }),
+  },
+  {
+    route: "GET /api/order/user/:userId",
+    expect: OWNER_OR_ADMIN,
+    call: () => ({ url: `/api/order/user/${customerId()}` }),
+  },
+  { route: "GET /api/order/admin/overview", expect: ADMIN_ONLY },
+  { route: "GET /api/order/:id", expect: OWNER_OR_ADMIN, call: () => ({ url: `/api/order/${f.orderId}` }) },
+  {
+    route: "PATCH /api/order/:id/status",
+    expect: ADMIN_ONLY,
+    call: async () => ({ url: `/api/order/${await newOrder()}/status`, payload: { status: "In Delivery" } }),
+  },
+  {
+    route: "PUT /api/order/:id/proof",
+    expect: ADMIN_ONLY,
+    call: async () => ({ url: `/api/order/${await newOrder("In Delivery")}/proof`, form: proofForm() }),
+  },
+  {
+    route: "POST /api/cartOrderCustomization",
+    expect: OWNER_ONLY,
+    call: () => ({ url: "/api/cartOrderCustomization", payload: { order_id: f.orderId } }),
+  },
+
+  {
+    route: "GET /api/review/order/:orderId",
+    expect: OWNER_OR_ADMIN,
+    call: () => ({ url: `/api/review/order/${f.orderId}` }),
+  },
+  {
+    route: "POST /api/review",
+    expect: [401, 201, 404, 404],
+    call: async () => ({ url: "/api/review", payload: { order_id: await newOrder("Finished"), rating: 4 } }),
+  },
+
+  {
+    route: "GET /uploads/proofs/:name",
+    expect: OWNER_OR_ADMIN,
+    call: () => ({ url: `/uploads/proofs/${f.proofName}` }),
+  },
+];
+
+/** The routes whose access this table decides: the API and the private proof files. */
+function guardedRoutes() {
+  return shop.app.registeredRoutes
+    .filter((r) => r.url.startsWith("/api/") || r.url.startsWith("/uploads/proofs/"))
+    .map((r) => `${r.method} ${r.url}`);
+}
+
+describe("who may do what", () => {
+  it("has a row for every API route, and every row is a route", () => {
+    const routes = guardedRoutes();
+    const rows = ROWS.map((row) => row.route);
+    expect(new Set(rows).size, "a route listed twice").toBe(rows.length);
+    expect(
+      routes.filter((route) => !rows.includes(route)),
+      "routes without a row",
+    ).toEqual([]);
+    expect(
+      rows.filter((row) => !routes.includes(row)),
+      "rows without a route",
+    ).toEqual([]);
+  });
+
+  for (const row of ROWS) {
+    const [anonymous, customer, other, admin] = row.expect;
+    it(`${row.route}: anonymous ${anonymous}, customer ${customer}, another customer ${other}, admin ${admin}`, async () => {
+      const [method, path] = row.route.split(" ") as [Method, string];
+      const answers: { status: number; body: string }[] = [];
+      for (const role of ROLES) {
+        const call = row.call ? await row.call() : { url: path };
+        const cookie =
+          role === "anonymous"
+            ? undefined
+            : row.ownSession
+              ? await login(shop, users[role].user.email)
+              : users[role].cookie;
+        const res = await send(method, call, cookie);
+        answers.push({ status: res.statusCode, body: res.body });
+        if (res.statusCode >= 400) expect(res.json().message, `${role}: ${res.body}`).toEqual(expect.any(String));
+      }
+      expect(
+        answers.map((a) => a.status),
+        ROLES.map((role, i) => `${role}: ${answers[i]?.status} ${answers[i]?.body.slice(0, 200)}`).join("\n"),
+      ).toEqual(row.expect);
+    });
+  }
+});
