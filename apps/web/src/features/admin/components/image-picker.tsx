@@ -71,9 +71,7 @@ export function ImagePicker({
 
   return (
     <div className={compact ? "field image-picker image-picker-compact" : "field image-picker"}>
-      <label htmlFor={inputId} className={compact ? "visually-hidden" : undefined}>
-        {label}
-      </label>
+      <label htmlFor={inputId}>{label}</label>
       <div className="image-picker-body">
         {shown ? (
           <div className="image-picker-preview">
