@@ -1,7 +1,7 @@
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
 
 /**
- * Row types of every table. Timestamps are ISO 8601 strings in UTC (see docs/decisions/0002),
+ * Row types of every table. Timestamps are ISO 8601 strings in UTC (see docs/decisions/0001),
  * money is a whole number of rupiah, lists are JSON text.
  */
 export interface UsersTable {
