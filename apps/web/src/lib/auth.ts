@@ -102,8 +102,10 @@ export function useLogout() {
   return useMutation({
     mutationFn: () => api.post<void>("/users/logout"),
     onSettled: () => {
-      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
+      // Clear the user first, in the same render as the data: screens that read the cart or the
+      // orders unmount instead of refetching them without a session.
       queryClient.setQueryData(sessionKey, null);
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
     },
   });
 }

@@ -89,9 +89,20 @@ export function Navbar() {
   const links = isAdmin ? ADMIN_LINKS : PUBLIC_LINKS;
   const menuItems = isAdmin ? ADMIN_MENU : CUSTOMER_MENU;
 
+  // Logout returns to the home page first and ends the session once that page is showing: a
+  // guarded page still on screen would otherwise send the visitor to /login.
+  const [loggingOut, setLoggingOut] = useState(false);
+  const { mutate: endSession } = logout;
+  useEffect(() => {
+    if (!loggingOut || pathname !== "/") return;
+    setLoggingOut(false);
+    endSession();
+  }, [loggingOut, pathname, endSession]);
+
   function handleLogout() {
     setDropdownOpen(false);
-    logout.mutate(undefined, { onSettled: () => navigate("/") });
+    setLoggingOut(true);
+    navigate("/");
   }
 
   return (

@@ -27,7 +27,17 @@ export function placeOrder(input: PlaceOrderInput) {
       product_id: item.productId,
       quantity: item.quantity,
       price: checkoutItemPrice(item),
-      ...(fromCart ? { cart_item_id: item.cartItemId } : {}),
+      // A cart line brings its own options; a Buy Now line names them.
+      ...(fromCart
+        ? { cart_item_id: item.cartItemId }
+        : {
+            size: item.size || undefined,
+            color: item.color || undefined,
+            customizations: item.customizations.map((c) => ({
+              customization_id: c.customization_id,
+              quantity: c.quantity,
+            })),
+          }),
     })),
   });
 }

@@ -39,9 +39,7 @@ function ReviewLoader({ orderId, user }: { orderId: number; user: User }) {
   if (!order.data || !reviews.data) return <LoadingState text="Loading..." />;
   const existing = reviews.data.find((review) => review.user_id === user.user_id) ?? reviews.data[0] ?? null;
   const items = order.data.items.map((item) => `${item.quantity} × ${item.productName}`).join(", ");
-  return (
-    <ReviewForm key={existing?.review_id ?? "new"} orderId={orderId} user={user} existing={existing} items={items} />
-  );
+  return <ReviewForm orderId={orderId} user={user} existing={existing} items={items} />;
 }
 
 interface ReviewFormProps {

@@ -1,0 +1,65 @@
+import type { Browser } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { ApiSession } from "./support/api";
+import { journey, launchBrowser, screenshot, VIEWPORTS } from "./support/browser";
+import { ADMIN, type RunningShop, startShop } from "./support/shop";
+import { dialog, uniqueUser, waitForPath } from "./support/ui";
+
+let shop: RunningShop;
+let browser: Browser;
+const admin = () => {
+  const session = new ApiSession(shop.baseUrl);
+  return session.login(ADMIN.username, ADMIN.password).then(() => session);
+};
+
+beforeAll(async () => {
+  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await shop?.close();
+});
+
+// One product per viewport, so the two runs do not share stock.
+const PRODUCTS = { 390: "Garden Mix Flower Basket", 1280: "White Rose Ceramic Vase" } as const;
+
+describe.each(VIEWPORTS)("a customer at $width px", (viewport) => {
+  it("is stopped at checkout with 'Stok tidak mencukupi' when the stock ran short", async () => {
+    const productName = PRODUCTS[viewport.width];
+    const user = uniqueUser("ani");
+    const customer = new ApiSession(shop.baseUrl);
+    await customer.register(user.username, user.email, user.password);
+    await journey(browser, shop.baseUrl, viewport, "stock-shortage", async (tab) => {
+      const { page } = tab;
+
+      await page.goto("/login");
+      await page.getByLabel("Username or email").fill(user.username);
+      await page.getByLabel("Password", { exact: true }).fill(user.password);
+      await page.getByRole("button", { name: "Login", exact: true }).click();
+      await waitForPath(page, "/");
+
+      await page.goto("/katalog");
+      await page.getByRole("link", { name: productName }).click();
+      await page.getByRole("heading", { level: 1, name: productName }).waitFor();
+      const productId = Number(new URL(page.url()).pathname.split("/").pop());
+      await page.getByRole("button", { name: "Increase Quantity", exact: true }).click();
+      await page.getByRole("button", { name: "Increase Quantity", exact: true }).click();
+      await page.getByRole("button", { name: "Add to Cart" }).click();
+      await (await dialog(page, "Product added to cart.")).getByRole("button", { name: "View Cart" }).click();
+      await waitForPath(page, "/keranjang");
+      await page.locator(".cart-item").first().waitFor();
+
+      // Meanwhile the florist sells most of it in the shop.
+      const florist = await admin();
+      await florist.setStock(await florist.product(productId), 1);
+
+      await page.getByRole("button", { name: "to Checkout" }).click();
+      const shortage = await dialog(page, "Stok tidak mencukupi");
+      expect(await shortage.locator("li").allTextContents()).toEqual([`- ${productName}: 1 tersedia, 3 diminta`]);
+      await screenshot(tab, "stock-shortage", "01-modal");
+      await shortage.getByRole("button", { name: "Close", exact: true }).click();
+      expect(new URL(page.url()).pathname).toBe("/keranjang");
+    });
+  });
+});
