@@ -11,3 +11,25 @@ export function isCheckViolation(error: unknown): boolean {
   const code = (error as { code?: unknown }).code;
   return code === "23514" || code === "SQLITE_CONSTRAINT_CHECK";
 }
+
+/**
+ * True when PostgreSQL aborted a transaction only because it collided with another one (a deadlock
+ * between two orders locking the same products in another order, or a serialization failure):
+ * running the same transaction again is then safe and usually succeeds.
+ */
+export function isTransientConflict(error: unknown): boolean {
+  if (typeof error !== "object" || error === null) return false;
+  const code = (error as { code?: unknown }).code;
+  return code === "40P01" || code === "40001";
+}
+
+/** Runs a whole transaction again, a few times, when the database aborted it for a transient conflict. */
+export async function retryTransient<T>(run: () => Promise<T>, attempts = 3): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await run();
+    } catch (error) {
+      if (attempt >= attempts || !isTransientConflict(error)) throw error;
+    }
+  }
+}

@@ -17,6 +17,7 @@ import {
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
+import { retryTransient } from "../../db/errors.js";
 import { badRequest, conflict, notFound } from "../../errors.js";
 import { groupBy } from "../../lib/group.js";
 import { deleteImage, storeImage } from "../../lib/images.js";
@@ -135,77 +136,80 @@ function quantitiesByProduct(lines: { productId: number; quantity: number }[]): 
  * is short, nothing is written and the answer is a 409 listing what is missing.
  */
 export async function createOrder(ctx: AppContext, userId: number, input: CreateOrderInput): Promise<OrderDetail> {
-  const orderId = await ctx.db.transaction().execute(async (trx) => {
-    const lines = [...(await cartLines(trx, userId, input)), ...(await directLines(trx, input))];
-    const quantities = quantitiesByProduct(lines);
-    const now = new Date();
-    const at = now.toISOString();
-    const taken = new Set(await repo.takeStock(trx, quantities, at));
-    if (taken.size !== quantities.size) {
-      // Report the stock as it is now, not as it was read before the update lost the race.
-      const products = new Map(lines.map((line) => [line.productId, line.product]));
-      for (const product of await cartRepo.findProducts(trx, [...quantities.keys()])) {
-        products.set(product.product_id, product);
-      }
-      const unavailableItems: UnavailableItem[] = [...quantities]
-        .filter(([productId]) => !taken.has(productId))
-        .map(([productId, requested]) => {
-          const product = products.get(productId) as SellableProduct;
-          return { name: product.name, availableStock: availableStock(product), requestedStock: requested };
+  // Two orders taking stock of the same products may deadlock on PostgreSQL; the loser simply runs again.
+  const orderId = await retryTransient(() =>
+    ctx.db.transaction().execute(async (trx) => {
+      const lines = [...(await cartLines(trx, userId, input)), ...(await directLines(trx, input))];
+      const quantities = quantitiesByProduct(lines);
+      const now = new Date();
+      const at = now.toISOString();
+      const taken = new Set(await repo.takeStock(trx, quantities, at));
+      if (taken.size !== quantities.size) {
+        // Report the stock as it is now, not as it was read before the update lost the race.
+        const products = new Map(lines.map((line) => [line.productId, line.product]));
+        for (const product of await cartRepo.findProducts(trx, [...quantities.keys()])) {
+          products.set(product.product_id, product);
+        }
+        const unavailableItems: UnavailableItem[] = [...quantities]
+          .filter(([productId]) => !taken.has(productId))
+          .map(([productId, requested]) => {
+            const product = products.get(productId) as SellableProduct;
+            return { name: product.name, availableStock: availableStock(product), requestedStock: requested };
+          });
+        throw conflict("Some items are not available in the quantity ordered.", "INSUFFICIENT_STOCK", {
+          unavailableItems,
         });
-      throw conflict("Some items are not available in the quantity ordered.", "INSUFFICIENT_STOCK", {
-        unavailableItems,
-      });
-    }
+      }
 
-    const priced = lines.map((line) => ({
-      ...line,
-      linePrice: line.unitPrice * line.quantity + customizationTotal(line.customizations),
-    }));
-    const shippingCost = await getDeliveryFee(trx);
-    const { order_id } = await repo.insertOrder(trx, {
-      user_id: userId,
-      shipping_address: input.shipping_address,
-      shipping_cost: shippingCost,
-      total_price: priced.reduce((sum, line) => sum + line.linePrice, 0) + shippingCost,
-      order_status: "Order Received",
-      payment_status: "Pending",
-      order_date: at,
-      // The shop delivers the next day; the admin sees this as the estimate.
-      delivery_date: isoIn(DAY, now),
-      updated_at: at,
-    });
-    const items = await repo.insertOrderItems(
-      trx,
-      priced.map((line) => ({
-        order_id,
-        product_id: line.productId,
-        product_name: line.product.name,
-        unit_price: line.unitPrice,
-        quantity: line.quantity,
-        line_price: line.linePrice,
-        size: line.size,
-        color: line.color,
-      })),
-    );
-    await repo.insertOrderItemCustomizations(
-      trx,
-      priced.flatMap((line, index) =>
-        line.customizations.map((c) => ({
-          order_item_id: (items[index] as { order_item_id: number }).order_item_id,
-          customization_id: c.customization_id,
-          name: c.name,
-          price: c.price,
-          quantity: c.quantity,
+      const priced = lines.map((line) => ({
+        ...line,
+        linePrice: line.unitPrice * line.quantity + customizationTotal(line.customizations),
+      }));
+      const shippingCost = await getDeliveryFee(trx);
+      const { order_id } = await repo.insertOrder(trx, {
+        user_id: userId,
+        shipping_address: input.shipping_address,
+        shipping_cost: shippingCost,
+        total_price: priced.reduce((sum, line) => sum + line.linePrice, 0) + shippingCost,
+        order_status: "Order Received",
+        payment_status: "Pending",
+        order_date: at,
+        // The shop delivers the next day; the admin sees this as the estimate.
+        delivery_date: isoIn(DAY, now),
+        updated_at: at,
+      });
+      const items = await repo.insertOrderItems(
+        trx,
+        priced.map((line) => ({
+          order_id,
+          product_id: line.productId,
+          product_name: line.product.name,
+          unit_price: line.unitPrice,
+          quantity: line.quantity,
+          line_price: line.linePrice,
+          size: line.size,
+          color: line.color,
         })),
-      ),
-    );
-    await cartRepo.deleteLines(
-      trx,
-      lines.flatMap((line) => (line.cartItemId ? [line.cartItemId] : [])),
-    );
-    return order_id;
-  });
+      );
+      await repo.insertOrderItemCustomizations(
+        trx,
+        priced.flatMap((line, index) =>
+          line.customizations.map((c) => ({
+            order_item_id: (items[index] as { order_item_id: number }).order_item_id,
+            customization_id: c.customization_id,
+            name: c.name,
+            price: c.price,
+            quantity: c.quantity,
+          })),
+        ),
+      );
+      await cartRepo.deleteLines(
+        trx,
+        lines.flatMap((line) => (line.cartItemId ? [line.cartItemId] : [])),
+      );
+      return order_id;
+    }),
+  );
   return orderDetail(ctx.db, orderId);
 }
 
