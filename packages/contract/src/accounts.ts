@@ -1,18 +1,6 @@
 import { z } from "zod";
 import { id } from "./common.js";
-
-export const PASSWORD_RULE_MESSAGE = "Password harus memenuhi semua kriteria keamanan.";
-
-/** The checks of the live password checklist (spec §5), shared by the server's rule and the signup form. */
-export const passwordChecks = [
-  { key: "length", label: "Minimal 8 karakter", test: (p: string) => p.length >= 8 },
-  { key: "uppercase", label: "Minimal 1 huruf kapital", test: (p: string) => /[A-Z]/.test(p) },
-  { key: "digit", label: "Minimal 1 angka", test: (p: string) => /[0-9]/.test(p) },
-] as const;
-
-export function isStrongPassword(password: string): boolean {
-  return passwordChecks.every((check) => check.test(password));
-}
+import { isStrongPassword, PASSWORD_RULE_MESSAGE } from "./rules.js";
 
 export const password = z
   .string({ error: "Password is required." })

@@ -4,4 +4,5 @@ export * from "./catalog.js";
 export * from "./common.js";
 export * from "./orders.js";
 export * from "./products.js";
+export * from "./rules.js";
 export * from "./settings.js";

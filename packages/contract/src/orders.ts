@@ -1,20 +1,6 @@
 import { z } from "zod";
 import { id } from "./common.js";
 
-export const ORDER_STATUSES = ["Order Received", "In Delivery", "Finished", "Denied"] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
-
-/** Completed is a legacy final status that customer screens treat like Finished. */
-export const REVIEWABLE_STATUSES = ["finished", "completed"];
-
-export function normalizeStatus(status: string | null | undefined): string {
-  return (status ?? "").trim().toLowerCase();
-}
-
-export function isReviewable(status: string | null | undefined): boolean {
-  return REVIEWABLE_STATUSES.includes(normalizeStatus(status));
-}
-
 const orderItem = z.object({
   product_id: id,
   quantity: z.coerce

@@ -1,11 +1,6 @@
 import { z } from "zod";
 import { id } from "./common.js";
-
-/** Comma-joined lists as the admin form sends them: trimmed, empty entries dropped. */
-export function splitList(value: string | string[] | null | undefined): string[] {
-  const parts = Array.isArray(value) ? value : (value ?? "").split(",");
-  return parts.map((p) => p.trim()).filter((p) => p.length > 0);
-}
+import { splitList } from "./rules.js";
 
 const numberField = (label: string) =>
   z.coerce

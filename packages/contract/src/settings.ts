@@ -1,7 +1,5 @@
 import { z } from "zod";
 
-export const DEFAULT_DELIVERY_FEE = 50000;
-
 export const deliveryFeeBody = z.object({
   deliveryFee: z
     .number({ error: "Ongkos kirim harus bernilai 0 atau lebih." })

@@ -1,4 +1,4 @@
-import { DEFAULT_DELIVERY_FEE } from "@florist/contract";
+import { DEFAULT_DELIVERY_FEE } from "@florist/contract/rules";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "./api-client";
 import { deliveryFeeKey } from "./cart";

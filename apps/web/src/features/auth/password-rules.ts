@@ -1,4 +1,4 @@
-import { passwordChecks } from "@florist/contract";
+import { passwordChecks } from "@florist/contract/rules";
 
 export interface ChecklistItem {
   key: string;

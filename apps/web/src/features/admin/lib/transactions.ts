@@ -1,5 +1,5 @@
 import type { AdminTransaction } from "@florist/contract";
-import { normalizeStatus } from "@florist/contract";
+import { normalizeStatus } from "@florist/contract/rules";
 
 export type SortMode = "status" | "newest";
 

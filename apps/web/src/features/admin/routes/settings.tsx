@@ -1,4 +1,4 @@
-import { DEFAULT_DELIVERY_FEE } from "@florist/contract";
+import { DEFAULT_DELIVERY_FEE } from "@florist/contract/rules";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Currency } from "../../../components/currency";

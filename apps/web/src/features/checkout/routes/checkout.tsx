@@ -1,5 +1,5 @@
 import type { OrderDetail, UnavailableItem, User } from "@florist/contract";
-import { DEFAULT_DELIVERY_FEE } from "@florist/contract";
+import { DEFAULT_DELIVERY_FEE } from "@florist/contract/rules";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
 import { Link, useLocation, useNavigate } from "react-router";

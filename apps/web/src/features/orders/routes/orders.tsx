@@ -1,5 +1,5 @@
 import type { OrderSummary } from "@florist/contract";
-import { isReviewable } from "@florist/contract";
+import { isReviewable } from "@florist/contract/rules";
 import { useMutation, useQuery } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
