@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { ApiSession } from "./support/api";
 import { journey, launchBrowser, screenshot, VIEWPORTS } from "./support/browser";
 import { type RunningShop, startShop } from "./support/shop";
-import { accountMenu, fillLogin, openMenu, uniqueUser, waitForPath } from "./support/ui";
+import { accountMenu, dialog, fillLogin, openMenu, uniqueUser, waitForPath } from "./support/ui";
 
 let shop: RunningShop;
 let browser: Browser;
@@ -67,11 +67,16 @@ describe.each(VIEWPORTS)("a visitor at $width px", (viewport) => {
       await waitForPath(page, productPath);
       await page.getByRole("heading", { level: 1, name: "Blush Peony Bouquet" }).waitFor();
       await page.getByRole("button", { name: "Add to Cart" }).click();
-      await page
-        .getByRole("alertdialog", { name: "Product added to cart." })
-        .or(page.getByRole("dialog", { name: "Product added to cart." }))
-        .waitFor();
+      const added = await dialog(page, "Product added to cart.");
       expect(await page.locator(".nav-cart-count").textContent()).toBe("1");
+      // The modal keeps keyboard focus inside it and closes on Escape, handing focus back.
+      for (let i = 0; i < 5; i += 1) {
+        await page.keyboard.press("Tab");
+        expect(await added.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      }
+      await page.keyboard.press("Escape");
+      await added.waitFor({ state: "detached" });
+      expect(await page.evaluate(() => document.activeElement?.textContent)).toBe("Add to Cart");
     });
   });
 });

@@ -174,6 +174,18 @@ describe.each(VIEWPORTS)("a new customer at $width px", (viewport) => {
       await waitForPath(page, "/pesanan");
       await page.locator(".orders-table tbody tr").first().waitFor();
       expect(await page.locator(".orders-table tbody tr").count()).toBe(1);
+
+      // The profile: a new username shows at once in the navigation.
+      await accountMenu(page, "My Profile");
+      await waitForPath(page, "/profil");
+      await page.getByRole("heading", { name: "Update Information" }).waitFor();
+      expect(await page.getByLabel("Email").isDisabled()).toBe(true);
+      await page.getByLabel("Username").fill(`  ${user.username}x  `);
+      await page.getByRole("button", { name: "Update Profile" }).click();
+      await page.getByText("Profile updated successfully!").waitFor();
+      await screenshot(tab, "buy-now", "02-profile");
+      await openMenu(page);
+      await page.locator(".profile-button", { hasText: `${user.username}x` }).waitFor();
     });
   });
 });

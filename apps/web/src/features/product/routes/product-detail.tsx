@@ -120,6 +120,7 @@ function ProductDetail({ product }: { product: Product }) {
   }
 
   function handleAddToCart() {
+    if (add.isPending) return;
     const problem = validate();
     setFormError(problem);
     if (problem || !requireLogin() || !user) return;
@@ -136,6 +137,7 @@ function ProductDetail({ product }: { product: Product }) {
   }
 
   function handleBuyNow() {
+    if (add.isPending) return;
     if (soldOut || stock <= 0) {
       setFeedback({ title: "Produk sedang tidak tersedia." });
       return;
@@ -335,13 +337,20 @@ function ProductDetail({ product }: { product: Product }) {
           ) : null}
 
           <div className="product-actions">
-            <button type="submit" className="btn btn-secondary" disabled={soldOut || add.isPending}>
+            {/* Busy buttons stay focusable (aria-disabled), so focus can return to them after the modal. */}
+            <button
+              type="submit"
+              className="btn btn-secondary"
+              disabled={soldOut}
+              aria-disabled={add.isPending || undefined}
+            >
               {add.isPending ? "Adding..." : "Add to Cart"}
             </button>
             <button
               type="button"
               className="btn btn-primary"
-              disabled={soldOut || add.isPending}
+              disabled={soldOut}
+              aria-disabled={add.isPending || undefined}
               onClick={handleBuyNow}
             >
               Buy Now
