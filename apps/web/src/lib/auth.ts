@@ -125,3 +125,13 @@ export function safeRedirect(value: unknown): string | null {
 export function homeFor(user: User | null | undefined): string {
   return user?.role === "admin" ? "/admin" : "/";
 }
+
+/**
+ * Where login or signup leads (spec §2): back to the page that asked for it, else the user's home.
+ * An admin is taken back only to admin pages; the shop's own pages are not their work place.
+ */
+export function afterLogin(user: User, redirectTo: string | null): string {
+  if (!redirectTo) return homeFor(user);
+  if (user.role === "admin" && !(redirectTo === "/admin" || redirectTo.startsWith("/admin/"))) return "/admin";
+  return redirectTo;
+}

@@ -1,12 +1,21 @@
 import { Navigate, Outlet, useLocation } from "react-router";
-import { LoadingState } from "../../components/page-state";
+import { ErrorState, LoadingState } from "../../components/page-state";
 import { type LoginRedirectState, useAuth } from "../../lib/auth";
 
 /** The login guard (spec §2): wait for the session, send visitors to /login with the way back. */
 export function RequireAuth() {
-  const { user, isLoading } = useAuth();
+  const { user, isLoading, error } = useAuth();
   const location = useLocation();
   if (isLoading) return <LoadingState text="Sedang memuat..." />;
+  // The session could not be checked (server unreachable): say so instead of asking for a login.
+  if (error && !user)
+    return (
+      <ErrorState text={error.message}>
+        <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
+          Try again
+        </button>
+      </ErrorState>
+    );
   if (!user) {
     const state: LoginRedirectState = { redirectTo: `${location.pathname}${location.search}` };
     return <Navigate to="/login" replace state={state} />;

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Link, Navigate, useLocation } from "react-router";
 import { ApiError } from "../../../lib/api-client";
-import { homeFor, type LoginRedirectState, safeRedirect, useAuth, useLogin } from "../../../lib/auth";
+import { afterLogin, type LoginRedirectState, safeRedirect, useAuth, useLogin } from "../../../lib/auth";
 import { AuthCard } from "../components/auth-card";
 import { PasswordInput } from "../components/password-input";
 
@@ -16,7 +16,7 @@ export default function LoginPage() {
   const [error, setError] = useState<string | null>(null);
 
   // Logged in (just now or already): go back to where the visitor came from, else their home.
-  if (!isLoading && user) return <Navigate to={redirectTo ?? homeFor(user)} replace />;
+  if (!isLoading && user) return <Navigate to={afterLogin(user, redirectTo)} replace />;
 
   function handleSubmit(event: React.FormEvent) {
     event.preventDefault();

@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Link, Navigate, useLocation } from "react-router";
 import { ApiError } from "../../../lib/api-client";
-import { homeFor, type LoginRedirectState, safeRedirect, useAuth, useRegister } from "../../../lib/auth";
+import { afterLogin, type LoginRedirectState, safeRedirect, useAuth, useRegister } from "../../../lib/auth";
 import { AuthCard } from "../components/auth-card";
 import { PasswordChecklist } from "../components/password-checklist";
 import { PasswordInput } from "../components/password-input";
@@ -21,7 +21,7 @@ export default function SignupPage() {
   const [confirmation, setConfirmation] = useState("");
   const [error, setError] = useState<string | null>(null);
 
-  if (!isLoading && user) return <Navigate to={redirectTo ?? homeFor(user)} replace />;
+  if (!isLoading && user) return <Navigate to={afterLogin(user, redirectTo)} replace />;
 
   const mismatch = confirmation !== "" && confirmation !== password;
 

@@ -289,7 +289,9 @@ function Checkout({ user, items, cartId, shippingCost }: CheckoutProps) {
                   ) : null}
                 </p>
                 <p className="checkout-item-meta">
-                  <Currency amount={item.price} /> x {item.quantity}
+                  <span>
+                    <Currency amount={item.price} /> x {item.quantity}
+                  </span>
                 </p>
                 {item.customizations.length > 0 ? (
                   <ul className="checkout-item-customizations">
