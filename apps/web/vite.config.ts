@@ -18,5 +18,7 @@ export default defineConfig({
     // File names carry a content hash (Vite's default), so the server can cache /assets/* for a year.
     assetsDir: "assets",
     sourcemap: false,
+    // The one large chunk is the spreadsheet library, loaded only when an admin exports.
+    chunkSizeWarningLimit: 1000,
   },
 });
