@@ -3,8 +3,12 @@ import type { ShopPage } from "./browser";
 
 /** On a phone the navigation sits behind the hamburger; open it when it is there. */
 export async function openMenu(page: Page): Promise<void> {
-  const toggle = page.getByRole("button", { name: "Open menu" });
-  if (await toggle.isVisible()) await toggle.click();
+  // The navigation of a page that is still loading is not there yet; wait for it first.
+  await page.locator("nav.navbar").waitFor();
+  const toggle = page.locator(".navbar-toggle");
+  if (!(await toggle.isVisible())) return;
+  if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();
+  await page.locator(".navbar-menu.open").waitFor();
 }
 
 export async function clickNav(page: Page, name: string): Promise<void> {
