@@ -60,6 +60,13 @@ describe.each(VIEWPORTS)("a customer at $width px", (viewport) => {
       await screenshot(tab, "stock-shortage", "01-modal");
       await shortage.getByRole("button", { name: "Close", exact: true }).click();
       expect(new URL(page.url()).pathname).toBe("/keranjang");
+
+      // Removing the line asks first, then empties the cart.
+      await page.getByRole("button", { name: "Remove", exact: true }).click();
+      const confirm = await dialog(page, "Hapus produk ini dari keranjang?");
+      await screenshot(tab, "stock-shortage", "02-remove");
+      await confirm.getByRole("button", { name: "Remove", exact: true }).click();
+      await page.getByText("Your cart is empty. Explore our catalog!").waitFor();
     });
   });
 });

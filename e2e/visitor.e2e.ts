@@ -25,6 +25,13 @@ describe.each(VIEWPORTS)("a visitor at $width px", (viewport) => {
       await page.getByRole("heading", { level: 1, name: "Sharing Happiness and Capturing the Moment" }).waitFor();
       await page.locator(".featured-swiper .swiper-slide").first().waitFor();
       expect(await page.locator(".featured-swiper .swiper-pagination-bullet").count()).toBe(3);
+      // Autoplay moves on by itself every 3 seconds.
+      const firstSlide = await page.locator(".featured-swiper .swiper-slide-active h3").textContent();
+      await page.waitForFunction(
+        (title) => document.querySelector(".featured-swiper .swiper-slide-active h3")?.textContent !== title,
+        firstSlide,
+        { timeout: 6000 },
+      );
       // The video stays a local poster until asked for: no third-party frame on first load.
       expect(await page.locator("iframe").count()).toBe(0);
       await page.getByRole("button", { name: /Play video/ }).waitFor();
