@@ -407,3 +407,30 @@ describe("cart item customizations", () => {
     );
   });
 });
+
+describe("the picture of a cart line", () => {
+  it("is the chosen colour's own image when the product has one, else the cover", async () => {
+    const { user, cookie } = await customer();
+    const product = await createProduct(shop, { name: "Two-colour Roses", colors: ["Red::#c0392b", "White"] });
+    await shop.ctx.db
+      .updateTable("products")
+      .set({ image_url: "/uploads/products/cover.webp" })
+      .where("product_id", "=", product.product_id)
+      .execute();
+    await shop.ctx.db
+      .insertInto("product_images")
+      .values({
+        product_id: product.product_id,
+        color_name: "White",
+        image_url: "/uploads/products/white.webp",
+        stock_quantity: 5,
+        created_at: new Date().toISOString(),
+      })
+      .execute();
+    await addItem(user.user_id, cookie, { productId: product.product_id, quantity: 1, size: "Small", color: "white" });
+    await addItem(user.user_id, cookie, { productId: product.product_id, quantity: 1, size: "Small", color: "Red" });
+    const cart: Cart = (await call("GET", `/api/cart/user/${user.user_id}/full`, cookie)).json();
+    const images = Object.fromEntries(cart.items.map((item: CartItem) => [item.selectedColor, item.imageUrl]));
+    expect(images).toEqual({ White: "/uploads/products/white.webp", Red: "/uploads/products/cover.webp" });
+  });
+});

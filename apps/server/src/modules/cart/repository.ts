@@ -1,3 +1,4 @@
+import { sql } from "kysely";
 import type { Executor } from "../../db/database.js";
 
 export function findCartByUser(db: Executor, userId: number) {
@@ -43,6 +44,16 @@ function linesQuery(db: Executor) {
       "cart_items.color_hex",
       "carts.user_id",
       ...productColumns,
+      // The picture of the colour the shopper chose, when the product has one for it.
+      (eb) =>
+        eb
+          .selectFrom("product_images")
+          .select("product_images.image_url")
+          .whereRef("product_images.product_id", "=", "cart_items.product_id")
+          .where(sql`lower(product_images.color_name)`, "=", sql`lower(cart_items.color)`)
+          .orderBy("product_images.image_id")
+          .limit(1)
+          .as("color_image_url"),
     ])
     .orderBy("cart_items.cart_item_id");
 }

@@ -49,7 +49,7 @@ function toCartItem(line: repo.CartLineRow, customizations: CartCustomization[])
     cartItemId: line.cart_item_id,
     productId: line.product_id,
     productName: line.name,
-    imageUrl: line.image_url,
+    imageUrl: line.color_image_url ?? line.image_url,
     quantity: line.quantity,
     unitPrice: price,
     linePrice: price * line.quantity,

@@ -224,3 +224,21 @@ describe("speed", () => {
     expect(more).toBe(4);
   });
 });
+
+describe("the catalogue's starting price", () => {
+  it("is what the cheapest size costs, so 'Starting from' never quotes more than a shopper pays", async () => {
+    const { product_id } = await createProduct(shop, {
+      name: "Starting Price Roses",
+      price: 350000,
+      sizes: [
+        { label: "Small", price: 250000 },
+        { label: "Medium", price: null },
+        { label: "Large", price: 550000 },
+      ],
+    });
+    const catalog: CatalogCategory[] = (await get("/api/catalog")).json();
+    const card = catalog.flatMap((c) => c.products).find((p) => p.productId === product_id);
+    expect(card?.price).toBe(250000);
+    expect((await get(`/api/products/${product_id}`)).json().price).toBe(350000);
+  });
+});

@@ -42,12 +42,18 @@ export function toProduct(row: ProductRecord, images: ImageRecord[]): Product {
   };
 }
 
+/** What the cheapest size costs: the catalogue shows it as "Starting from". */
+function lowestPrice(row: ProductRecord): number {
+  const sizes = parseSizeOptions(row.size_options);
+  return sizes.length === 0 ? row.price : Math.min(...sizes.map((size) => unitPrice(row, size)));
+}
+
 function toCatalogProduct(row: ProductRecord): CatalogProduct {
   return {
     productId: row.product_id,
     name: row.name,
     description: row.description,
-    price: row.price,
+    price: lowestPrice(row),
     imageUrl: row.image_url,
     stockQuantity: row.stock_quantity,
     availabilityStatus: effectiveStatus(row),
