@@ -1,6 +1,7 @@
 import type { Category, Product } from "@florist/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { FormError } from "../../../components/form-feedback";
 import { Modal } from "../../../components/modal";
 import { messageOf } from "../../../lib/api-client";
 import { type SaveResult, saveProduct } from "../api/products";
@@ -189,11 +190,7 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
 
         <SizeOptionsField sizes={values.sizes} onChange={(sizes) => set("sizes", sizes)} />
 
-        {formError ? (
-          <p className="alert alert-error" role="alert">
-            {formError}
-          </p>
-        ) : null}
+        <FormError message={formError} />
       </form>
     </Modal>
   );

@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
+import { FormError } from "../../../components/form-feedback";
 import { Modal } from "../../../components/modal";
 import { messageOf } from "../../../lib/api-client";
 import { formatOrderId } from "../../../lib/format";
@@ -131,11 +132,7 @@ export function ProofUploadModal({ orderId, onClose, onFinished }: ProofUploadMo
             <figcaption className="admin-muted">{file?.name}</figcaption>
           </figure>
         ) : null}
-        {error ? (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        ) : null}
+        <FormError message={error} />
         {confirming ? (
           <p className="alert alert-info" role="status">
             Submit proof and mark this order as Finished?

@@ -2,6 +2,7 @@ import { DEFAULT_DELIVERY_FEE } from "@florist/contract/rules";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Currency } from "../../../components/currency";
+import { FormError, SubmitButton } from "../../../components/form-feedback";
 import { LoadingState } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth";
@@ -93,20 +94,16 @@ function DeliveryFeeForm({ current, loadError }: { current: number; loadError: s
               Nilai saat ini: <Currency amount={current} />
             </p>
           </div>
-          {error ? (
-            <p className="alert alert-error" role="alert">
-              {error}
-            </p>
-          ) : null}
+          <FormError message={error} />
           {success ? (
             <p className="alert alert-success" role="status">
               {success}
             </p>
           ) : null}
           <div>
-            <button type="submit" className="btn btn-primary" disabled={save.isPending}>
-              {save.isPending ? "Menyimpan..." : "Simpan Perubahan"}
-            </button>
+            <SubmitButton pending={save.isPending} pendingLabel="Menyimpan...">
+              Simpan Perubahan
+            </SubmitButton>
           </div>
         </form>
       </section>

@@ -1,8 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Link } from "react-router";
+import { FormError, SubmitButton } from "../../../components/form-feedback";
 import { requestPasswordReset } from "../api/password";
 import { AuthCard } from "../components/auth-card";
+import { TextField } from "../components/auth-fields";
 
 export default function ForgotPasswordPage() {
   const id = useId();
@@ -38,27 +40,20 @@ export default function ForgotPasswordPage() {
         </p>
       ) : (
         <form className="form" noValidate onSubmit={handleSubmit}>
-          <div className="field">
-            <label htmlFor={`${id}-email`}>Email</label>
-            <input
-              id={`${id}-email`}
-              name="email"
-              type="email"
-              className="input"
-              autoComplete="email"
-              required
-              value={email}
-              onChange={(event) => setEmail(event.target.value)}
-            />
-          </div>
-          {error ? (
-            <p className="alert alert-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <button type="submit" className="btn btn-primary" disabled={request.isPending}>
-            {request.isPending ? "Sending..." : "Send Reset Link"}
-          </button>
+          <TextField
+            id={`${id}-email`}
+            label="Email"
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={email}
+            onChange={(event) => setEmail(event.target.value)}
+          />
+          <FormError message={error} />
+          <SubmitButton pending={request.isPending} pendingLabel="Sending...">
+            Send Reset Link
+          </SubmitButton>
         </form>
       )}
     </AuthCard>

@@ -1,9 +1,10 @@
 import { useId, useState } from "react";
 import { Link, Navigate, useLocation } from "react-router";
+import { FormError, SubmitButton } from "../../../components/form-feedback";
 import { ApiError } from "../../../lib/api-client";
 import { afterLogin, type LoginRedirectState, safeRedirect, useAuth, useLogin } from "../../../lib/auth";
 import { AuthCard } from "../components/auth-card";
-import { PasswordInput } from "../components/password-input";
+import { PasswordField, TextField } from "../components/auth-fields";
 
 export default function LoginPage() {
   const id = useId();
@@ -59,40 +60,29 @@ export default function LoginPage() {
       }
     >
       <form className="form" noValidate onSubmit={handleSubmit}>
-        <div className="field">
-          <label htmlFor={`${id}-identifier`}>Username or email</label>
-          <input
-            id={`${id}-identifier`}
-            name="identifier"
-            className="input"
-            autoComplete="username"
-            required
-            value={identifier}
-            onChange={(event) => setIdentifier(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <div className="field-row">
-            <label htmlFor={`${id}-password`}>Password</label>
-            <Link to="/forgot-password">Forgot password?</Link>
-          </div>
-          <PasswordInput
-            id={`${id}-password`}
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
-        </div>
-        {error ? (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <button type="submit" className="btn btn-primary" disabled={login.isPending}>
-          {login.isPending ? "Logging in..." : "Login"}
-        </button>
+        <TextField
+          id={`${id}-identifier`}
+          label="Username or email"
+          name="identifier"
+          autoComplete="username"
+          required
+          value={identifier}
+          onChange={(event) => setIdentifier(event.target.value)}
+        />
+        <PasswordField
+          id={`${id}-password`}
+          label="Password"
+          aside={<Link to="/forgot-password">Forgot password?</Link>}
+          name="password"
+          autoComplete="current-password"
+          required
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+        <FormError message={error} />
+        <SubmitButton pending={login.isPending} pendingLabel="Logging in...">
+          Login
+        </SubmitButton>
       </form>
     </AuthCard>
   );

@@ -1,11 +1,12 @@
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { FormError, SubmitButton } from "../../../components/form-feedback";
 import { ApiError } from "../../../lib/api-client";
 import { resetPassword } from "../api/password";
 import { AuthCard } from "../components/auth-card";
+import { PasswordField } from "../components/auth-fields";
 import { PasswordChecklist } from "../components/password-checklist";
-import { PasswordInput } from "../components/password-input";
 import { meetsAllChecks } from "../password-rules";
 
 const REDIRECT_DELAY_MS = 2000;
@@ -64,38 +65,31 @@ export default function ResetPasswordPage() {
         </p>
       ) : (
         <form className="form" noValidate onSubmit={handleSubmit}>
-          <div className="field">
-            <label htmlFor={`${id}-password`}>New password</label>
-            <PasswordInput
-              id={`${id}-password`}
-              name="newPassword"
-              autoComplete="new-password"
-              required
-              aria-describedby={`${id}-checklist`}
-              value={password}
-              onChange={(event) => setPassword(event.target.value)}
-            />
+          <PasswordField
+            id={`${id}-password`}
+            label="New password"
+            name="newPassword"
+            autoComplete="new-password"
+            required
+            aria-describedby={`${id}-checklist`}
+            value={password}
+            onChange={(event) => setPassword(event.target.value)}
+          >
             <PasswordChecklist password={password} id={`${id}-checklist`} />
-          </div>
-          <div className="field">
-            <label htmlFor={`${id}-confirmation`}>Confirm new password</label>
-            <PasswordInput
-              id={`${id}-confirmation`}
-              name="confirmation"
-              autoComplete="new-password"
-              required
-              value={confirmation}
-              onChange={(event) => setConfirmation(event.target.value)}
-            />
-          </div>
-          {error ? (
-            <p className="alert alert-error" role="alert">
-              {error}
-            </p>
-          ) : null}
-          <button type="submit" className="btn btn-primary" disabled={reset.isPending}>
-            {reset.isPending ? "Saving..." : "Change Password"}
-          </button>
+          </PasswordField>
+          <PasswordField
+            id={`${id}-confirmation`}
+            label="Confirm new password"
+            name="confirmation"
+            autoComplete="new-password"
+            required
+            value={confirmation}
+            onChange={(event) => setConfirmation(event.target.value)}
+          />
+          <FormError message={error} />
+          <SubmitButton pending={reset.isPending} pendingLabel="Saving...">
+            Change Password
+          </SubmitButton>
         </form>
       )}
     </AuthCard>

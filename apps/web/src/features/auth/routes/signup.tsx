@@ -1,10 +1,11 @@
 import { useId, useState } from "react";
 import { Link, Navigate, useLocation } from "react-router";
+import { FormError, SubmitButton } from "../../../components/form-feedback";
 import { ApiError } from "../../../lib/api-client";
 import { afterLogin, type LoginRedirectState, safeRedirect, useAuth, useRegister } from "../../../lib/auth";
 import { AuthCard } from "../components/auth-card";
+import { PasswordField, TextField } from "../components/auth-fields";
 import { PasswordChecklist } from "../components/password-checklist";
-import { PasswordInput } from "../components/password-input";
 import { meetsAllChecks } from "../password-rules";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -71,71 +72,59 @@ export default function SignupPage() {
       }
     >
       <form className="form" noValidate onSubmit={handleSubmit}>
-        <div className="field">
-          <label htmlFor={`${id}-username`}>Username</label>
-          <input
-            id={`${id}-username`}
-            name="username"
-            className="input"
-            autoComplete="username"
-            required
-            maxLength={40}
-            value={username}
-            onChange={(event) => setUsername(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-email`}>Email</label>
-          <input
-            id={`${id}-email`}
-            name="email"
-            type="email"
-            className="input"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-password`}>Password</label>
-          <PasswordInput
-            id={`${id}-password`}
-            name="password"
-            autoComplete="new-password"
-            required
-            aria-describedby={`${id}-checklist`}
-            value={password}
-            onChange={(event) => setPassword(event.target.value)}
-          />
+        <TextField
+          id={`${id}-username`}
+          label="Username"
+          name="username"
+          autoComplete="username"
+          required
+          maxLength={40}
+          value={username}
+          onChange={(event) => setUsername(event.target.value)}
+        />
+        <TextField
+          id={`${id}-email`}
+          label="Email"
+          name="email"
+          type="email"
+          autoComplete="email"
+          required
+          value={email}
+          onChange={(event) => setEmail(event.target.value)}
+        />
+        <PasswordField
+          id={`${id}-password`}
+          label="Password"
+          name="password"
+          autoComplete="new-password"
+          required
+          aria-describedby={`${id}-checklist`}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        >
           <PasswordChecklist password={password} id={`${id}-checklist`} />
-        </div>
-        <div className="field">
-          <label htmlFor={`${id}-confirmation`}>Confirm password</label>
-          <PasswordInput
-            id={`${id}-confirmation`}
-            name="confirmation"
-            autoComplete="new-password"
-            required
-            aria-invalid={mismatch ? true : undefined}
-            aria-describedby={mismatch ? `${id}-mismatch` : undefined}
-            value={confirmation}
-            onChange={(event) => setConfirmation(event.target.value)}
-          />
+        </PasswordField>
+        <PasswordField
+          id={`${id}-confirmation`}
+          label="Confirm password"
+          name="confirmation"
+          autoComplete="new-password"
+          required
+          aria-invalid={mismatch ? true : undefined}
+          aria-describedby={mismatch ? `${id}-mismatch` : undefined}
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+        >
           {mismatch ? (
             <p className="field-error" id={`${id}-mismatch`} aria-live="polite">
               Password tidak cocok
             </p>
           ) : null}
-        </div>
-        {error ? (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <button type="submit" className="btn btn-primary" disabled={register.isPending}>
-          {register.isPending ? "Creating account..." : "Sign Up"}
-        </button>
+        </PasswordField>
+        <FormError message={error} />
+        <SubmitButton pending={register.isPending} pendingLabel="Creating account...">
+          Sign Up
+        </SubmitButton>
       </form>
     </AuthCard>
   );

@@ -4,6 +4,7 @@ import { useId, useMemo, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
 import { ColorChip } from "../../../components/color-chip";
 import { Currency } from "../../../components/currency";
+import { FormError } from "../../../components/form-feedback";
 import { ArrowLeftIcon, TruckIcon } from "../../../components/icons";
 import { MessageModal, Modal } from "../../../components/modal";
 import { ErrorState, LoadingState } from "../../../components/page-state";
@@ -330,11 +331,7 @@ function ProductDetail({ product }: { product: Product }) {
             </dl>
           </div>
 
-          {formError ? (
-            <p className="alert alert-error" role="alert">
-              {formError}
-            </p>
-          ) : null}
+          <FormError message={formError} />
 
           <div className="product-actions">
             {/* Busy buttons stay focusable (aria-disabled), so focus can return to them after the modal. */}

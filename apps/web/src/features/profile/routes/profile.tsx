@@ -1,5 +1,6 @@
 import { useId, useState } from "react";
 import { Avatar } from "../../../components/avatar";
+import { FormError, SubmitButton } from "../../../components/form-feedback";
 import { LoadingState } from "../../../components/page-state";
 import { useAuth } from "../../../lib/auth";
 import { profileErrorText, useUpdateProfile } from "../api/profile";
@@ -80,19 +81,15 @@ export default function ProfilePage() {
               <input id={`${id}-email`} className="input" type="email" value={user.email} readOnly disabled />
               <p className="field-hint">Your email address cannot be changed.</p>
             </div>
-            {error ? (
-              <p className="alert alert-error" role="alert" id={`${id}-error`}>
-                {error}
-              </p>
-            ) : null}
+            <FormError message={error} id={`${id}-error`} />
             {success ? (
               <p className="alert alert-success" role="status">
                 Profile updated successfully!
               </p>
             ) : null}
-            <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-              {update.isPending ? "Updating..." : "Update Profile"}
-            </button>
+            <SubmitButton pending={update.isPending} pendingLabel="Updating...">
+              Update Profile
+            </SubmitButton>
           </form>
         </section>
       </div>

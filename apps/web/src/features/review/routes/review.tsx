@@ -2,6 +2,7 @@ import type { Review, User } from "@florist/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
+import { FormError, SubmitButton } from "../../../components/form-feedback";
 import { ArrowLeftIcon } from "../../../components/icons";
 import { Modal } from "../../../components/modal";
 import { ErrorState, LoadingState } from "../../../components/page-state";
@@ -115,14 +116,10 @@ function ReviewForm({ orderId, user, existing, items }: ReviewFormProps) {
             onChange={(event) => setComment(event.target.value)}
           />
         </div>
-        {error ? (
-          <p className="alert alert-error" role="alert">
-            {error}
-          </p>
-        ) : null}
-        <button type="submit" className="btn btn-primary" disabled={submit.isPending}>
-          {submit.isPending ? "Sending..." : updating ? "Update Review" : "Submit Review"}
-        </button>
+        <FormError message={error} />
+        <SubmitButton pending={submit.isPending} pendingLabel="Sending...">
+          {updating ? "Update Review" : "Submit Review"}
+        </SubmitButton>
       </form>
       <Modal
         open={thanked}
