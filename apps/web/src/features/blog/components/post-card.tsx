@@ -6,7 +6,7 @@ import { formatCustomerDate } from "../../../lib/format";
 
 export function PostCard({ post, eager = false }: { post: Post; eager?: boolean }) {
   return (
-    <article className="post-card">
+    <article className="link-card post-card">
       <div className="post-card-media">
         <ProductImage src={post.imageUrl} alt="" width={480} height={300} eager={eager} />
       </div>
@@ -21,7 +21,7 @@ export function PostCard({ post, eager = false }: { post: Post; eager?: boolean 
           </Link>
         </h2>
         <p className="post-card-excerpt">{post.excerpt}</p>
-        <span className="post-more" aria-hidden="true">
+        <span className="more-link" aria-hidden="true">
           Read article <ArrowRightIcon size={16} />
         </span>
       </div>

@@ -7,7 +7,7 @@ import { isOutOfStock } from "../api/catalog";
 export function ProductCard({ product, eager = false }: { product: CatalogProduct; eager?: boolean }) {
   const soldOut = isOutOfStock(product);
   return (
-    <article className={soldOut ? "product-card sold-out" : "product-card"}>
+    <article className={soldOut ? "link-card product-card sold-out" : "link-card product-card"}>
       <div className="product-card-media">
         <ProductImage src={product.imageUrl} alt={product.name} width={400} height={400} eager={eager} />
         {soldOut ? <span className="sold-out-badge">Stok Habis</span> : null}

@@ -134,7 +134,7 @@ export default function HomePage() {
           </div>
           <div className="teaser-grid">
             {ARTICLES.map((article) => (
-              <article key={article.postId} className="teaser-card">
+              <article key={article.postId} className="link-card teaser-card">
                 <span className="teaser-category">{article.category}</span>
                 <h3>
                   <Link to={`/blog/${article.postId}`} className="stretched-link">
@@ -142,7 +142,7 @@ export default function HomePage() {
                   </Link>
                 </h3>
                 <p>{article.excerpt}</p>
-                <span className="teaser-more" aria-hidden="true">
+                <span className="more-link" aria-hidden="true">
                   Read more <ArrowRightIcon size={16} />
                 </span>
               </article>
