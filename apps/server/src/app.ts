@@ -35,7 +35,8 @@ export interface RegisteredRoute {
 export async function buildApp(ctx: AppContext, options: FastifyServerOptions = {}) {
   const app = Fastify({
     logger: false,
-    trustProxy: true,
+    // Only a proxy we run may say who the client is; otherwise X-Forwarded-For could dodge the login limit.
+    trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
     ...options,
   });

@@ -16,6 +16,7 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
   SMTP_URL: z.url().optional(),
+  TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   WEB_DIST: z.string().optional(),
 });
 
@@ -28,6 +29,8 @@ export interface Config {
   admin: { username: string; email: string; password: string | undefined };
   seedDemo: boolean;
   smtpUrl: string | undefined;
+  /** Behind a reverse proxy, the client's address comes from X-Forwarded-For (it limits failed logins per address). */
+  trustProxy: boolean;
   /** The built web app; served with a fallback to index.html when it exists. */
   webDist: string;
 }
@@ -50,6 +53,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: { username: e.ADMIN_USERNAME, email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
     seedDemo: e.SEED_DEMO === "1",
     smtpUrl: e.SMTP_URL,
+    trustProxy: e.TRUST_PROXY === "1",
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, "../../web/dist")),
   };
 }

@@ -46,6 +46,7 @@ export async function createTestShop(overrides: Partial<Config> = {}): Promise<T
     admin: { username: "admin", email: "admin@localhost", password: undefined },
     seedDemo: false,
     smtpUrl: undefined,
+    trustProxy: false,
     webDist: path.join(dataDir, "no-web-build"),
     ...overrides,
   };
@@ -75,6 +76,12 @@ export function callApi(shop: TestShop, method: Method, url: string, cookie?: st
     headers: cookie ? { cookie } : {},
     ...(payload === undefined ? {} : { payload: payload as object }),
   });
+}
+
+/** `callApi` for a test file whose shop is made in beforeAll: the shop is looked up at each call. */
+export function callerOf(shop: () => TestShop) {
+  return (method: Method, url: string, cookie?: string, payload?: unknown) =>
+    callApi(shop(), method, url, cookie, payload);
 }
 
 export const PASSWORD = "Bunga2025";

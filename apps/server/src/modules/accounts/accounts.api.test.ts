@@ -132,15 +132,37 @@ describe("logging in and out", () => {
   });
 
   it("answers 429 after twenty failures from one address across accounts", async () => {
-    const headers = { "x-forwarded-for": "203.0.113.9" };
-    for (let i = 0; i < 20; i++) {
-      await post("/api/users/login", { identifier: `guess${i}`, password: "Wrong12345" }, headers);
-    }
+    const from = (remoteAddress: string, identifier: string, password: string) =>
+      shop.app.inject({ method: "POST", url: "/api/users/login", payload: { identifier, password }, remoteAddress });
+    for (let i = 0; i < 20; i++) await from("203.0.113.9", `guess${i}`, "Wrong12345");
     const user = await createUser(shop);
-    const blocked = await post("/api/users/login", { identifier: user.username, password: PASSWORD }, headers);
-    expect(blocked.statusCode).toBe(429);
-    const elsewhere = await post("/api/users/login", { identifier: user.username, password: PASSWORD });
-    expect(elsewhere.statusCode).toBe(200);
+    expect((await from("203.0.113.9", user.username, PASSWORD)).statusCode).toBe(429);
+    expect((await from("198.51.100.4", user.username, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("does not let a client choose its address with X-Forwarded-For unless TRUST_PROXY is set", async () => {
+    const attempts = (headers: Record<string, string>) =>
+      Promise.all(
+        Array.from({ length: 20 }, (_, i) =>
+          shop.app.inject({
+            method: "POST",
+            url: "/api/users/login",
+            payload: { identifier: `forged${i}`, password: "Wrong12345" },
+            remoteAddress: "192.0.2.7",
+            headers,
+          }),
+        ),
+      );
+    await attempts({ "x-forwarded-for": "198.51.100.99" });
+    const user = await createUser(shop);
+    const again = await shop.app.inject({
+      method: "POST",
+      url: "/api/users/login",
+      payload: { identifier: user.username, password: PASSWORD },
+      remoteAddress: "192.0.2.7",
+      headers: { "x-forwarded-for": "198.51.100.100" },
+    });
+    expect(again.statusCode).toBe(429);
   });
 
   it("requires both fields", async () => {
