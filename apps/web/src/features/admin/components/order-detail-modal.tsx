@@ -2,6 +2,7 @@ import type { OrderDetail } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Currency } from "../../../components/currency";
 import { Modal } from "../../../components/modal";
+import { OrderTotals } from "../../../components/order-totals";
 import { LoadingState } from "../../../components/page-state";
 import { StatusBadge } from "../../../components/status-badge";
 import { readAddressBlock } from "../../../lib/address";
@@ -94,26 +95,12 @@ function OrderDetailBody({ order }: { order: OrderDetail }) {
             </li>
           ))}
         </ul>
-        <dl className="summary-lines detail-totals">
-          <div>
-            <dt>Subtotal</dt>
-            <dd>
-              <Currency amount={subtotal} />
-            </dd>
-          </div>
-          <div>
-            <dt>Shipping</dt>
-            <dd>
-              <Currency amount={order.shippingCost} />
-            </dd>
-          </div>
-          <div className="summary-total">
-            <dt>Total</dt>
-            <dd>
-              <Currency amount={order.totalPrice} />
-            </dd>
-          </div>
-        </dl>
+        <OrderTotals
+          className="detail-totals"
+          subtotal={subtotal}
+          shipping={order.shippingCost}
+          total={order.totalPrice}
+        />
       </section>
 
       <section className="detail-section" aria-label="Proof">

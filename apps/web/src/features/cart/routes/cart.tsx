@@ -5,6 +5,7 @@ import { Link, useNavigate } from "react-router";
 import { ColorChip } from "../../../components/color-chip";
 import { Currency } from "../../../components/currency";
 import { ConfirmModal, MessageModal } from "../../../components/modal";
+import { OrderTotals } from "../../../components/order-totals";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/page-state";
 import { ProductImage } from "../../../components/product-image";
 import { QuantityStepper } from "../../../components/quantity-stepper";
@@ -190,24 +191,7 @@ function CartContent({ userId }: { userId: number }) {
 
       <aside className="order-summary card" aria-labelledby="cart-summary-title">
         <h2 id="cart-summary-title">Order Summary</h2>
-        <dl className="summary-lines">
-          <div>
-            <dt>Subtotal</dt>
-            <dd>
-              <Currency amount={totals.subtotal} />
-            </dd>
-          </div>
-          <div>
-            <dt>Shipping</dt>
-            <dd>{shipping === null ? "…" : <Currency amount={shipping} />}</dd>
-          </div>
-          <div className="summary-total">
-            <dt>Total</dt>
-            <dd>
-              <Currency amount={totals.total} />
-            </dd>
-          </div>
-        </dl>
+        <OrderTotals subtotal={totals.subtotal} shipping={shipping} total={totals.total} />
         <button
           type="button"
           className="btn btn-primary btn-block"

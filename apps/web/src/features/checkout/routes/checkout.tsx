@@ -7,6 +7,7 @@ import { ColorChip } from "../../../components/color-chip";
 import { Currency } from "../../../components/currency";
 import { TruckIcon } from "../../../components/icons";
 import { ConfirmModal, MessageModal, Modal } from "../../../components/modal";
+import { OrderTotals } from "../../../components/order-totals";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/page-state";
 import { ProductImage } from "../../../components/product-image";
 import { StockShortageModal, unavailableItemsOf } from "../../../components/stock-shortage";
@@ -309,26 +310,7 @@ function Checkout({ user, items, cartId, shippingCost }: CheckoutProps) {
             </li>
           ))}
         </ul>
-        <dl className="summary-lines">
-          <div>
-            <dt>Subtotal</dt>
-            <dd>
-              <Currency amount={totals.subtotal} />
-            </dd>
-          </div>
-          <div>
-            <dt>Shipping</dt>
-            <dd>
-              <Currency amount={totals.shipping} />
-            </dd>
-          </div>
-          <div className="summary-total">
-            <dt>Total</dt>
-            <dd>
-              <Currency amount={totals.total} />
-            </dd>
-          </div>
-        </dl>
+        <OrderTotals subtotal={totals.subtotal} shipping={totals.shipping} total={totals.total} />
       </aside>
 
       <ConfirmModal
