@@ -68,20 +68,18 @@ export async function createTestShop(overrides: Partial<Config> = {}): Promise<T
 
 export type Method = "GET" | "POST" | "PUT" | "PATCH" | "DELETE";
 
-/** A request to the shop, with the session cookie when one is given and a JSON body when there is one. */
-export function callApi(shop: TestShop, method: Method, url: string, cookie?: string, payload?: unknown) {
-  return shop.app.inject({
-    method,
-    url,
-    headers: cookie ? { cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
-/** `callApi` for a test file whose shop is made in beforeAll: the shop is looked up at each call. */
+/**
+ * The `call` of a test file whose shop is made in beforeAll (so it is looked up at each call): a
+ * request with the session cookie when one is given and a JSON body when there is one.
+ */
 export function callerOf(shop: () => TestShop) {
   return (method: Method, url: string, cookie?: string, payload?: unknown) =>
-    callApi(shop(), method, url, cookie, payload);
+    shop().app.inject({
+      method,
+      url,
+      headers: cookie ? { cookie } : {},
+      ...(payload === undefined ? {} : { payload: payload as object }),
+    });
 }
 
 export const PASSWORD = "Bunga2025";

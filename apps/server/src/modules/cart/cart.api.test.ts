@@ -1,7 +1,7 @@
 import type { Cart, CartItem } from "@florist/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { countQueries, createProduct, customizationIds } from "../../../test/fixtures.js";
-import { callApi, createTestShop, type Method, signedIn, type TestShop } from "../../../test/harness.js";
+import { callerOf, createTestShop, signedIn, type TestShop } from "../../../test/harness.js";
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -9,8 +9,7 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-const call = (method: Method, url: string, cookie?: string, payload?: unknown) =>
-  callApi(shop, method, url, cookie, payload);
+const call = callerOf(() => shop);
 
 async function customer() {
   return signedIn(shop, "customer");

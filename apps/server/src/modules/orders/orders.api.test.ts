@@ -12,7 +12,7 @@ import {
   SHIPPING_ADDRESS,
   setOrder,
 } from "../../../test/fixtures.js";
-import { callApi, createTestShop, type Method, signedIn, type TestShop } from "../../../test/harness.js";
+import { callerOf, createTestShop, signedIn, type TestShop } from "../../../test/harness.js";
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -20,8 +20,7 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-const call = (method: Method, url: string, cookie?: string, payload?: unknown) =>
-  callApi(shop, method, url, cookie, payload);
+const call = callerOf(() => shop);
 
 async function stockOf(productId: number) {
   const row = await shop.ctx.db

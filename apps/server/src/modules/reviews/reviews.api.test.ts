@@ -1,7 +1,7 @@
 import type { OrderDetail, OrderSummary, Review } from "@florist/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProduct, placeOrder, setOrder } from "../../../test/fixtures.js";
-import { callApi, createTestShop, type Method, signedIn, type TestShop } from "../../../test/harness.js";
+import { callerOf, createTestShop, signedIn, type TestShop } from "../../../test/harness.js";
 
 let shop: TestShop;
 let productId: number;
@@ -11,8 +11,7 @@ beforeAll(async () => {
 });
 afterAll(() => shop.close());
 
-const call = (method: Method, url: string, cookie?: string, payload?: unknown) =>
-  callApi(shop, method, url, cookie, payload);
+const call = callerOf(() => shop);
 
 /** A shopper with one order in the given status. */
 async function orderIn(status: string) {
