@@ -1,27 +1,16 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loginAsAdmin, loginThroughApi, newCustomer } from "./admin-helpers";
-import { journey, launchBrowser, screenshot, VIEWPORTS } from "./support/browser";
-import { type RunningShop, startShop } from "./support/shop";
+import { screenshot, VIEWPORTS } from "./support/browser";
+import { shopSuite } from "./support/suite";
 import { openMenu, waitForPath } from "./support/ui";
 
 const JOURNEY = "admin-access";
 
-let shop: RunningShop;
-let browser: Browser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+const suite = shopSuite();
 
 describe.each(VIEWPORTS)("the admin screens at $width px", (viewport) => {
   it("send a visitor to log in", async () => {
-    await journey(browser, shop.baseUrl, viewport, JOURNEY, async (tab) => {
+    await suite.journey(viewport, JOURNEY, async (tab) => {
       for (const path of ["/admin", "/admin/products", "/admin/settings"]) {
         await tab.page.goto(path);
         await waitForPath(tab.page, "/login");
@@ -30,9 +19,9 @@ describe.each(VIEWPORTS)("the admin screens at $width px", (viewport) => {
   });
 
   it("tell a customer they have no access, and lead back home", async () => {
-    await journey(browser, shop.baseUrl, viewport, JOURNEY, async (tab) => {
+    await suite.journey(viewport, JOURNEY, async (tab) => {
       const { page } = tab;
-      const customer = await newCustomer(shop.baseUrl, "nosy");
+      const customer = await newCustomer(suite.baseUrl, "nosy");
       await loginThroughApi(page, customer.username, customer.password);
 
       await page.goto("/admin");
@@ -61,7 +50,7 @@ describe.each(VIEWPORTS)("the admin screens at $width px", (viewport) => {
 
 describe("the admin screens when the server fails", () => {
   it("show the fallback texts of spec §8, or the server's own message", async () => {
-    await journey(browser, shop.baseUrl, VIEWPORTS[1], JOURNEY, async (tab) => {
+    await suite.journey(VIEWPORTS[1], JOURNEY, async (tab) => {
       const { page } = tab;
       await loginAsAdmin(page);
       const fail = (body: unknown) => ({ status: 500, contentType: "application/json", body: JSON.stringify(body) });

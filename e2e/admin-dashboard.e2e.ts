@@ -3,33 +3,26 @@ import os from "node:os";
 import path from "node:path";
 import type { AdminOverview, OrderDetail, Product } from "@florist/contract";
 import ExcelJS from "exceljs";
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { Page } from "playwright-core";
+import { beforeAll, describe, expect, it } from "vitest";
 import { adminApi, fileInput, loginAsAdmin, newCustomer, placeOrder, pngImage, rupiahValue } from "./admin-helpers";
 import type { ApiSession } from "./support/api";
-import { journey, launchBrowser, screenshot, VIEWPORTS } from "./support/browser";
-import { type RunningShop, startShop } from "./support/shop";
+import { screenshot, VIEWPORTS } from "./support/browser";
+import { shopSuite } from "./support/suite";
 import { dialog } from "./support/ui";
 
 const JOURNEY = "admin-dashboard";
 
-let shop: RunningShop;
-let browser: Browser;
+const suite = shopSuite();
 let admin: ApiSession;
 let product: Product;
 
 beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-  admin = await adminApi(shop.baseUrl);
+  admin = await adminApi(suite.baseUrl);
   const products = await admin.request<Product[]>("GET", "/products");
   const sunflower = products.find((p) => p.name === "Sunny Sunflower Bouquet") ?? products[0];
   if (!sunflower) throw new Error("The demo catalogue has no products.");
   product = await admin.setStock(sunflower, 500);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
 });
 
 const orderId = (id: number) => `MB-${String(id).padStart(3, "0")}`;
@@ -61,9 +54,9 @@ async function rowIds(page: Page): Promise<number[]> {
 
 describe.each(VIEWPORTS)("an admin running the day at $width px", (viewport) => {
   it("takes an order through delivery with a proof, sees the income, searches, pages, sorts and exports", async () => {
-    await journey(browser, shop.baseUrl, viewport, JOURNEY, async (tab) => {
+    await suite.journey(viewport, JOURNEY, async (tab) => {
       const { page } = tab;
-      const customer = await newCustomer(shop.baseUrl, "buyer");
+      const customer = await newCustomer(suite.baseUrl, "buyer");
       const orders: OrderDetail[] = [];
       for (let i = 0; i < 11; i++) orders.push(await placeOrder(customer, product, 1 + (i % 2)));
       const newest = orders[10] as OrderDetail;

@@ -1,27 +1,16 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { fileInput, loginAsAdmin, pngImage, rupiahValue } from "./admin-helpers";
-import { journey, launchBrowser, openPage, screenshot, VIEWPORTS } from "./support/browser";
-import { type RunningShop, startShop } from "./support/shop";
+import { screenshot, VIEWPORTS } from "./support/browser";
+import { shopSuite } from "./support/suite";
 import { assertNoProblems, clickNav, dialog, waitForPath } from "./support/ui";
 
 const JOURNEY = "admin-products";
 
-let shop: RunningShop;
-let browser: Browser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+const suite = shopSuite();
 
 describe.each(VIEWPORTS)("an admin managing products at $width px", (viewport) => {
   it("adds a product with two colours, two sizes and an image, edits it, sells it out and deletes it", async () => {
-    await journey(browser, shop.baseUrl, viewport, JOURNEY, async (tab) => {
+    await suite.journey(viewport, JOURNEY, async (tab) => {
       const { page } = tab;
       const name = `Lily Dream ${viewport.width}`;
 
@@ -167,7 +156,7 @@ describe.each(VIEWPORTS)("an admin managing products at $width px", (viewport) =
       await row.getByRole("button", { name: "Mark Available" }).waitFor();
       await screenshot(tab, JOURNEY, "05-out-of-stock");
 
-      const visitor = await openPage(browser, shop.baseUrl, viewport);
+      const visitor = await suite.openPage(viewport);
       await visitor.page.goto("/katalog");
       await visitor.page.locator(".product-card", { hasText: name }).getByText("Stok Habis").waitFor();
       await visitor.page.goto(`/produk/${productId}`);

@@ -1,31 +1,20 @@
 import type { Product } from "@florist/contract";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { loginAsAdmin, loginThroughApi, newCustomer, rupiahValue } from "./admin-helpers";
-import { journey, launchBrowser, screenshot, VIEWPORTS } from "./support/browser";
-import { type RunningShop, startShop } from "./support/shop";
+import { screenshot, VIEWPORTS } from "./support/browser";
+import { shopSuite } from "./support/suite";
 import { clickNav, dialog, waitForPath } from "./support/ui";
 
 const JOURNEY = "admin-settings";
 
-let shop: RunningShop;
-let browser: Browser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+const suite = shopSuite();
 
 const FEES = { 390: 35000, 1280: 42000 } as const;
 
 describe.each(VIEWPORTS)("an admin changing the delivery fee at $width px", (viewport) => {
   it("saves a rounded fee, refuses a negative one, and the next checkout charges the new fee", async () => {
     const fee = FEES[viewport.width];
-    await journey(browser, shop.baseUrl, viewport, JOURNEY, async (tab) => {
+    await suite.journey(viewport, JOURNEY, async (tab) => {
       const { page } = tab;
 
       await loginAsAdmin(page);
@@ -53,8 +42,8 @@ describe.each(VIEWPORTS)("an admin changing the delivery fee at $width px", (vie
     });
 
     // A customer's new checkout uses the new fee.
-    const customer = await newCustomer(shop.baseUrl, "fee");
-    await journey(browser, shop.baseUrl, viewport, `${JOURNEY}-checkout`, async (buyer) => {
+    const customer = await newCustomer(suite.baseUrl, "fee");
+    await suite.journey(viewport, `${JOURNEY}-checkout`, async (buyer) => {
       await loginThroughApi(buyer.page, customer.email, customer.password);
       const products = (await (await buyer.page.request.get("/api/products")).json()) as Product[];
       const product = products.find((p) => p.availabilityStatus === "in_stock" && p.stockQuantity > 2);

@@ -1,27 +1,16 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiSession } from "./support/api";
-import { journey, launchBrowser, screenshot, VIEWPORTS } from "./support/browser";
-import { type RunningShop, startShop } from "./support/shop";
+import { screenshot, VIEWPORTS } from "./support/browser";
+import { shopSuite } from "./support/suite";
 import { accountMenu, dialog, fillLogin, openMenu, uniqueUser, waitForPath } from "./support/ui";
 
-let shop: RunningShop;
-let browser: Browser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+const suite = shopSuite();
 
 describe.each(VIEWPORTS)("a visitor at $width px", (viewport) => {
   it("is sent to /login from the cart and comes back after logging in", async () => {
     const user = uniqueUser("rina");
-    await new ApiSession(shop.baseUrl).register(user.username, user.email, user.password);
-    await journey(browser, shop.baseUrl, viewport, "login-redirect", async (tab) => {
+    await new ApiSession(suite.baseUrl).register(user.username, user.email, user.password);
+    await suite.journey(viewport, "login-redirect", async (tab) => {
       const { page } = tab;
 
       await page.goto("/keranjang");
@@ -52,8 +41,8 @@ describe.each(VIEWPORTS)("a visitor at $width px", (viewport) => {
 
   it("is sent to /login by Add to Cart and returns to the product", async () => {
     const user = uniqueUser("dimas");
-    await new ApiSession(shop.baseUrl).register(user.username, user.email, user.password);
-    await journey(browser, shop.baseUrl, viewport, "login-redirect-product", async (tab) => {
+    await new ApiSession(suite.baseUrl).register(user.username, user.email, user.password);
+    await suite.journey(viewport, "login-redirect-product", async (tab) => {
       const { page } = tab;
 
       await page.goto("/katalog");

@@ -1,27 +1,16 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiSession } from "./support/api";
-import { journey, launchBrowser, screenshot, VIEWPORTS } from "./support/browser";
-import { type RunningShop, startShop } from "./support/shop";
+import { screenshot, VIEWPORTS } from "./support/browser";
+import { shopSuite } from "./support/suite";
 import { fillLogin, uniqueUser, waitForPath } from "./support/ui";
 
-let shop: RunningShop;
-let browser: Browser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+const suite = shopSuite();
 
 /** The reset link from the newest mail to this address in the outbox (quoted-printable decoded). */
 async function resetLinkFor(email: string): Promise<string> {
-  const outbox = path.join(shop.dataDir, "outbox");
+  const outbox = path.join(suite.shop.dataDir, "outbox");
   for (let attempt = 0; attempt < 50; attempt += 1) {
     const names = (await fs.readdir(outbox).catch(() => [] as string[])).sort().reverse();
     for (const name of names) {
@@ -39,8 +28,8 @@ async function resetLinkFor(email: string): Promise<string> {
 describe.each(VIEWPORTS)("a customer at $width px", (viewport) => {
   it("resets a forgotten password through the mailed link", async () => {
     const user = uniqueUser("lina");
-    await new ApiSession(shop.baseUrl).register(user.username, user.email, user.password);
-    await journey(browser, shop.baseUrl, viewport, "password-reset", async (tab) => {
+    await new ApiSession(suite.baseUrl).register(user.username, user.email, user.password);
+    await suite.journey(viewport, "password-reset", async (tab) => {
       const { page } = tab;
 
       await page.goto("/login");
@@ -53,7 +42,7 @@ describe.each(VIEWPORTS)("a customer at $width px", (viewport) => {
       await screenshot(tab, "password-reset", "01-mail-sent");
 
       const link = new URL(await resetLinkFor(user.email));
-      expect(link.origin).toBe(shop.baseUrl);
+      expect(link.origin).toBe(suite.baseUrl);
       await page.goto(link.pathname);
       await page.getByRole("heading", { name: "Reset password" }).waitFor();
       await page.getByLabel("New password", { exact: true }).fill("Mawar2026");

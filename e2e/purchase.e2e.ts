@@ -1,20 +1,10 @@
-import type { Browser, Page } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { journey, launchBrowser, screenshot, VIEWPORTS } from "./support/browser";
-import { type RunningShop, startShop } from "./support/shop";
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { screenshot, VIEWPORTS } from "./support/browser";
+import { shopSuite } from "./support/suite";
 import { accountMenu, dialog, openMenu, uniqueUser, waitForPath } from "./support/ui";
 
-let shop: RunningShop;
-let browser: Browser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+const suite = shopSuite();
 
 /** The text of a summary line (Subtotal, Shipping, Total) inside a container. */
 async function summaryValue(page: Page, container: string, label: string): Promise<string> {
@@ -33,7 +23,7 @@ async function fillShipping(page: Page) {
 
 describe.each(VIEWPORTS)("a new customer at $width px", (viewport) => {
   it("signs up, chooses size, colour and a customization, changes the cart and checks out", async () => {
-    await journey(browser, shop.baseUrl, viewport, "purchase", async (tab) => {
+    await suite.journey(viewport, "purchase", async (tab) => {
       const { page } = tab;
       const user = uniqueUser("siti");
 
@@ -140,7 +130,7 @@ describe.each(VIEWPORTS)("a new customer at $width px", (viewport) => {
   });
 
   it("buys one product directly with Buy Now", async () => {
-    await journey(browser, shop.baseUrl, viewport, "buy-now", async (tab) => {
+    await suite.journey(viewport, "buy-now", async (tab) => {
       const { page } = tab;
       const user = uniqueUser("budi");
       await page.goto("/signup");

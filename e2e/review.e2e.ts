@@ -1,22 +1,12 @@
-import type { Browser } from "playwright-core";
 import sharp from "sharp";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiSession } from "./support/api";
-import { journey, launchBrowser, screenshot, VIEWPORTS } from "./support/browser";
-import { ADMIN, type RunningShop, startShop } from "./support/shop";
+import { screenshot, VIEWPORTS } from "./support/browser";
+import { ADMIN } from "./support/shop";
+import { shopSuite } from "./support/suite";
 import { dialog, fillLogin, uniqueUser, waitForPath } from "./support/ui";
 
-let shop: RunningShop;
-let browser: Browser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+const suite = shopSuite();
 
 /** A small photo-like proof: a warm gradient square, as a courier's phone might send. */
 function proofImage(): Promise<Buffer> {
@@ -27,7 +17,7 @@ function proofImage(): Promise<Buffer> {
 describe.each(VIEWPORTS)("a customer at $width px", (viewport) => {
   it("views the delivery proof of a finished order and writes, then updates, a review", async () => {
     const user = uniqueUser("maya");
-    const customer = new ApiSession(shop.baseUrl);
+    const customer = new ApiSession(suite.baseUrl);
     const me = await customer.register(user.username, user.email, user.password);
     // An order placed through the API; the storefront checkout has its own journey.
     const product = await customer.product(3);
@@ -50,7 +40,7 @@ describe.each(VIEWPORTS)("a customer at $width px", (viewport) => {
       items: cart.items.map((item) => ({ product_id: product.productId, quantity: 1, cart_item_id: item.cartItemId })),
     });
 
-    await journey(browser, shop.baseUrl, viewport, "review", async (tab) => {
+    await suite.journey(viewport, "review", async (tab) => {
       const { page } = tab;
       await page.goto("/login");
       await fillLogin(page, user.username, user.password);
@@ -65,7 +55,7 @@ describe.each(VIEWPORTS)("a customer at $width px", (viewport) => {
         .getByRole("button", { name: "Close", exact: true })
         .click();
 
-      const florist = new ApiSession(shop.baseUrl);
+      const florist = new ApiSession(suite.baseUrl);
       await florist.login(ADMIN.username, ADMIN.password);
       await florist.setStatus(order.orderId, "In Delivery");
       await florist.uploadProof(order.orderId, await proofImage());

@@ -1,25 +1,15 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { ApiSession } from "./support/api";
-import { journey, launchBrowser, screenshot, VIEWPORTS } from "./support/browser";
-import { ADMIN, type RunningShop, startShop } from "./support/shop";
+import { screenshot, VIEWPORTS } from "./support/browser";
+import { ADMIN } from "./support/shop";
+import { shopSuite } from "./support/suite";
 import { dialog, uniqueUser, waitForPath } from "./support/ui";
 
-let shop: RunningShop;
-let browser: Browser;
+const suite = shopSuite();
 const admin = () => {
-  const session = new ApiSession(shop.baseUrl);
+  const session = new ApiSession(suite.baseUrl);
   return session.login(ADMIN.username, ADMIN.password).then(() => session);
 };
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
 
 // One product per viewport, so the two runs do not share stock.
 const PRODUCTS = { 390: "Garden Mix Flower Basket", 1280: "White Rose Ceramic Vase" } as const;
@@ -28,9 +18,9 @@ describe.each(VIEWPORTS)("a customer at $width px", (viewport) => {
   it("is stopped at checkout with 'Stok tidak mencukupi' when the stock ran short", async () => {
     const productName = PRODUCTS[viewport.width];
     const user = uniqueUser("ani");
-    const customer = new ApiSession(shop.baseUrl);
+    const customer = new ApiSession(suite.baseUrl);
     await customer.register(user.username, user.email, user.password);
-    await journey(browser, shop.baseUrl, viewport, "stock-shortage", async (tab) => {
+    await suite.journey(viewport, "stock-shortage", async (tab) => {
       const { page } = tab;
 
       await page.goto("/login");

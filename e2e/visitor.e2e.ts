@@ -1,24 +1,13 @@
-import type { Browser } from "playwright-core";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { journey, launchBrowser, screenshot, VIEWPORTS } from "./support/browser";
-import { type RunningShop, startShop } from "./support/shop";
+import { describe, expect, it } from "vitest";
+import { screenshot, VIEWPORTS } from "./support/browser";
+import { shopSuite } from "./support/suite";
 import { clickNav, waitForPath } from "./support/ui";
 
-let shop: RunningShop;
-let browser: Browser;
-
-beforeAll(async () => {
-  [shop, browser] = await Promise.all([startShop(), launchBrowser()]);
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await shop?.close();
-});
+const suite = shopSuite();
 
 describe.each(VIEWPORTS)("a visitor at $width px", (viewport) => {
   it("browses the home page, the catalogue with its category pills, a product and the blog", async () => {
-    await journey(browser, shop.baseUrl, viewport, "visitor", async (tab) => {
+    await suite.journey(viewport, "visitor", async (tab) => {
       const { page } = tab;
 
       await page.goto("/");
