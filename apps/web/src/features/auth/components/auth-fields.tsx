@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { PasswordChecklist } from "./password-checklist";
 import { PasswordInput } from "./password-input";
 
 type InputProps = React.InputHTMLAttributes<HTMLInputElement>;
@@ -38,5 +39,30 @@ export function PasswordField({
       <PasswordInput id={id} {...input} />
       {children}
     </div>
+  );
+}
+
+type ValueProps = { id: string; value: string; onChange: (event: React.ChangeEvent<HTMLInputElement>) => void };
+
+/** The account's e-mail address (signup, forgotten password). */
+export function EmailField(props: ValueProps) {
+  return <TextField {...props} label="Email" name="email" type="email" autoComplete="email" required />;
+}
+
+/** A password being chosen, with the checklist of the rules it has to meet below it. */
+export function NewPasswordField({ id, label, name, value, onChange }: ValueProps & { label: string; name: string }) {
+  return (
+    <PasswordField
+      id={id}
+      label={label}
+      name={name}
+      autoComplete="new-password"
+      required
+      aria-describedby={`${id}-checklist`}
+      value={value}
+      onChange={onChange}
+    >
+      <PasswordChecklist password={value} id={`${id}-checklist`} />
+    </PasswordField>
   );
 }

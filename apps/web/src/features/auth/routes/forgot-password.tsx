@@ -4,7 +4,7 @@ import { Link } from "react-router";
 import { FormError, SubmitButton } from "../../../components/form-feedback";
 import { requestPasswordReset } from "../api/password";
 import { AuthCard } from "../components/auth-card";
-import { TextField } from "../components/auth-fields";
+import { EmailField } from "../components/auth-fields";
 
 export default function ForgotPasswordPage() {
   const id = useId();
@@ -40,16 +40,7 @@ export default function ForgotPasswordPage() {
         </p>
       ) : (
         <form className="form" noValidate onSubmit={handleSubmit}>
-          <TextField
-            id={`${id}-email`}
-            label="Email"
-            name="email"
-            type="email"
-            autoComplete="email"
-            required
-            value={email}
-            onChange={(event) => setEmail(event.target.value)}
-          />
+          <EmailField id={`${id}-email`} value={email} onChange={(event) => setEmail(event.target.value)} />
           <FormError message={error} />
           <SubmitButton pending={request.isPending} pendingLabel="Sending...">
             Send Reset Link

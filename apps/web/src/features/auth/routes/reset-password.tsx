@@ -5,8 +5,7 @@ import { FormError, SubmitButton } from "../../../components/form-feedback";
 import { ApiError } from "../../../lib/api-client";
 import { resetPassword } from "../api/password";
 import { AuthCard } from "../components/auth-card";
-import { PasswordField } from "../components/auth-fields";
-import { PasswordChecklist } from "../components/password-checklist";
+import { NewPasswordField, PasswordField } from "../components/auth-fields";
 import { meetsAllChecks } from "../password-rules";
 
 const REDIRECT_DELAY_MS = 2000;
@@ -65,18 +64,13 @@ export default function ResetPasswordPage() {
         </p>
       ) : (
         <form className="form" noValidate onSubmit={handleSubmit}>
-          <PasswordField
+          <NewPasswordField
             id={`${id}-password`}
             label="New password"
             name="newPassword"
-            autoComplete="new-password"
-            required
-            aria-describedby={`${id}-checklist`}
             value={password}
             onChange={(event) => setPassword(event.target.value)}
-          >
-            <PasswordChecklist password={password} id={`${id}-checklist`} />
-          </PasswordField>
+          />
           <PasswordField
             id={`${id}-confirmation`}
             label="Confirm new password"

@@ -4,8 +4,7 @@ import { FormError, SubmitButton } from "../../../components/form-feedback";
 import { ApiError } from "../../../lib/api-client";
 import { afterLogin, type LoginRedirectState, safeRedirect, useAuth, useRegister } from "../../../lib/auth";
 import { AuthCard } from "../components/auth-card";
-import { PasswordField, TextField } from "../components/auth-fields";
-import { PasswordChecklist } from "../components/password-checklist";
+import { EmailField, NewPasswordField, PasswordField, TextField } from "../components/auth-fields";
 import { meetsAllChecks } from "../password-rules";
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
@@ -82,28 +81,14 @@ export default function SignupPage() {
           value={username}
           onChange={(event) => setUsername(event.target.value)}
         />
-        <TextField
-          id={`${id}-email`}
-          label="Email"
-          name="email"
-          type="email"
-          autoComplete="email"
-          required
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <PasswordField
+        <EmailField id={`${id}-email`} value={email} onChange={(event) => setEmail(event.target.value)} />
+        <NewPasswordField
           id={`${id}-password`}
           label="Password"
           name="password"
-          autoComplete="new-password"
-          required
-          aria-describedby={`${id}-checklist`}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
-        >
-          <PasswordChecklist password={password} id={`${id}-checklist`} />
-        </PasswordField>
+        />
         <PasswordField
           id={`${id}-confirmation`}
           label="Confirm password"
