@@ -1,4 +1,6 @@
 import type { ReactNode } from "react";
+import { Link } from "react-router";
+import type { LoginRedirectState } from "../lib/auth";
 
 /** Loading, empty and error blocks share one look across screens. */
 export function LoadingState({ text }: { text: string }) {
@@ -32,5 +34,17 @@ export function EmptyState({ text, children }: { text: ReactNode; children?: Rea
       <p>{text}</p>
       {children}
     </div>
+  );
+}
+
+/** What a visitor sees on a shopper's own page: a Log in button that brings them back to it. */
+export function LoginPrompt({ text, redirectTo }: { text: string; redirectTo: string }) {
+  const state: LoginRedirectState = { redirectTo };
+  return (
+    <EmptyState text={text}>
+      <Link to="/login" state={state} className="btn btn-primary">
+        Log in
+      </Link>
+    </EmptyState>
   );
 }

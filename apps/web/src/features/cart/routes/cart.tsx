@@ -6,7 +6,7 @@ import { ColorChip } from "../../../components/color-chip";
 import { Currency } from "../../../components/currency";
 import { ConfirmModal, MessageModal } from "../../../components/modal";
 import { OrderTotals } from "../../../components/order-totals";
-import { EmptyState, ErrorState, LoadingState } from "../../../components/page-state";
+import { EmptyState, ErrorState, LoadingState, LoginPrompt } from "../../../components/page-state";
 import { ProductImage } from "../../../components/product-image";
 import { QuantityStepper } from "../../../components/quantity-stepper";
 import { StockShortageModal } from "../../../components/stock-shortage";
@@ -32,11 +32,7 @@ export default function CartPage() {
       {user ? (
         <CartContent userId={user.user_id} />
       ) : (
-        <EmptyState text="Please log in to view your cart.">
-          <Link to="/login" state={{ redirectTo: "/keranjang" }} className="btn btn-primary">
-            Log in
-          </Link>
-        </EmptyState>
+        <LoginPrompt text="Please log in to view your cart." redirectTo="/keranjang" />
       )}
     </div>
   );

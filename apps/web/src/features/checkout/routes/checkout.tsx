@@ -8,7 +8,7 @@ import { Currency } from "../../../components/currency";
 import { TruckIcon } from "../../../components/icons";
 import { ConfirmModal, MessageModal, Modal } from "../../../components/modal";
 import { OrderTotals } from "../../../components/order-totals";
-import { EmptyState, ErrorState, LoadingState } from "../../../components/page-state";
+import { EmptyState, ErrorState, LoadingState, LoginPrompt } from "../../../components/page-state";
 import { ProductImage } from "../../../components/product-image";
 import { StockShortageModal, unavailableItemsOf } from "../../../components/stock-shortage";
 import { type ShippingDetails, writeAddressBlock } from "../../../lib/address";
@@ -51,11 +51,7 @@ export default function CheckoutPage() {
         <h1>Checkout</h1>
       </header>
       {!user ? (
-        <EmptyState text="Please log in to continue checkout.">
-          <Link to="/login" state={{ redirectTo: "/pemesanan" }} className="btn btn-primary">
-            Log in
-          </Link>
-        </EmptyState>
+        <LoginPrompt text="Please log in to continue checkout." redirectTo="/pemesanan" />
       ) : passed.checkoutItems ? (
         <Checkout user={user} items={passed.checkoutItems} cartId={passed.cartId} shippingCost={passed.shippingCost} />
       ) : (

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Currency } from "../../../components/currency";
 import { MessageModal, Modal } from "../../../components/modal";
-import { EmptyState, ErrorState, LoadingState } from "../../../components/page-state";
+import { EmptyState, ErrorState, LoadingState, LoginPrompt } from "../../../components/page-state";
 import { StatusBadge } from "../../../components/status-badge";
 import { messageOf, resolveImageUrl } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth";
@@ -24,11 +24,7 @@ export default function OrdersPage() {
       {user ? (
         <OrderHistory userId={user.user_id} />
       ) : (
-        <EmptyState text="Please log in to view your order history.">
-          <Link to="/login" state={{ redirectTo: "/pesanan" }} className="btn btn-primary">
-            Log in
-          </Link>
-        </EmptyState>
+        <LoginPrompt text="Please log in to view your order history." redirectTo="/pesanan" />
       )}
     </div>
   );
