@@ -48,3 +48,24 @@ export function LoginPrompt({ text, redirectTo }: { text: string; redirectTo: st
     </EmptyState>
   );
 }
+
+/** The eyebrow, title and optional lead line at the top of a page. */
+export function PageHeader({
+  eyebrow,
+  title,
+  lead,
+  className,
+}: {
+  eyebrow: string;
+  title: string;
+  lead?: string;
+  className?: string;
+}) {
+  return (
+    <header className={className ? `page-header ${className}` : "page-header"}>
+      <span className="eyebrow">{eyebrow}</span>
+      <h1>{title}</h1>
+      {lead ? <p>{lead}</p> : null}
+    </header>
+  );
+}

@@ -1,5 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import { LoadingState } from "../../../components/page-state";
+import { LoadingState, PageHeader } from "../../../components/page-state";
 import { postsQuery } from "../api/posts";
 import { PostCard } from "../components/post-card";
 import { BUILT_IN_POSTS } from "../content/built-in-posts";
@@ -11,11 +11,12 @@ export default function BlogListPage() {
   const posts = data && data.length > 0 ? data : BUILT_IN_POSTS;
   return (
     <div className="container page">
-      <header className="page-header blog-header">
-        <span className="eyebrow">Blog &amp; Tips</span>
-        <h1>Blog &amp; Tips</h1>
-        <p>Care guides, wedding ideas and the stories behind our flowers.</p>
-      </header>
+      <PageHeader
+        className="blog-header"
+        eyebrow="Blog &amp; Tips"
+        title="Blog &amp; Tips"
+        lead="Care guides, wedding ideas and the stories behind our flowers."
+      />
       {isPending ? (
         <LoadingState text="Loading posts..." />
       ) : (

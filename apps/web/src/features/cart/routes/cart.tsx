@@ -6,7 +6,7 @@ import { ColorChip } from "../../../components/color-chip";
 import { Currency } from "../../../components/currency";
 import { ConfirmModal, MessageModal } from "../../../components/modal";
 import { OrderTotals } from "../../../components/order-totals";
-import { EmptyState, ErrorState, LoadingState, LoginPrompt } from "../../../components/page-state";
+import { EmptyState, ErrorState, LoadingState, LoginPrompt, PageHeader } from "../../../components/page-state";
 import { ProductImage } from "../../../components/product-image";
 import { QuantityStepper } from "../../../components/quantity-stepper";
 import { StockShortageModal } from "../../../components/stock-shortage";
@@ -25,10 +25,7 @@ export default function CartPage() {
   const { user } = useAuth();
   return (
     <div className="container page">
-      <header className="page-header">
-        <span className="eyebrow">Cart</span>
-        <h1>My Cart</h1>
-      </header>
+      <PageHeader eyebrow="Cart" title="My Cart" />
       {user ? (
         <CartContent userId={user.user_id} />
       ) : (

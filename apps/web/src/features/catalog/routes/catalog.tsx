@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
-import { EmptyState, ErrorState, LoadingState } from "../../../components/page-state";
+import { EmptyState, ErrorState, LoadingState, PageHeader } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
 import { CATEGORY_PILLS, type CategoryPill, catalogQuery, filterCatalog } from "../api/catalog";
 import { ProductCard } from "../components/product-card";
@@ -52,11 +52,12 @@ export default function CatalogPage() {
 
   return (
     <div className="container page">
-      <header className="page-header catalog-header">
-        <span className="eyebrow">Catalog</span>
-        <h1>Our Collection</h1>
-        <p>Fresh arrangements for every moment, delivered across Bandung.</p>
-      </header>
+      <PageHeader
+        className="catalog-header"
+        eyebrow="Catalog"
+        title="Our Collection"
+        lead="Fresh arrangements for every moment, delivered across Bandung."
+      />
       <nav className="category-pills" aria-label="Categories">
         {CATEGORY_PILLS.map((name) => (
           <button

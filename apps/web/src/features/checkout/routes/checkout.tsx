@@ -8,7 +8,7 @@ import { Currency } from "../../../components/currency";
 import { TruckIcon } from "../../../components/icons";
 import { ConfirmModal, MessageModal, Modal } from "../../../components/modal";
 import { OrderTotals } from "../../../components/order-totals";
-import { EmptyState, ErrorState, LoadingState, LoginPrompt } from "../../../components/page-state";
+import { EmptyState, ErrorState, LoadingState, LoginPrompt, PageHeader } from "../../../components/page-state";
 import { ProductImage } from "../../../components/product-image";
 import { StockShortageModal, unavailableItemsOf } from "../../../components/stock-shortage";
 import { type ShippingDetails, writeAddressBlock } from "../../../lib/address";
@@ -46,10 +46,7 @@ export default function CheckoutPage() {
 
   return (
     <div className="container page">
-      <header className="page-header">
-        <span className="eyebrow">Checkout</span>
-        <h1>Checkout</h1>
-      </header>
+      <PageHeader eyebrow="Checkout" title="Checkout" />
       {!user ? (
         <LoginPrompt text="Please log in to continue checkout." redirectTo="/pemesanan" />
       ) : passed.checkoutItems ? (

@@ -5,7 +5,7 @@ import { useState } from "react";
 import { Link } from "react-router";
 import { Currency } from "../../../components/currency";
 import { MessageModal, Modal } from "../../../components/modal";
-import { EmptyState, ErrorState, LoadingState, LoginPrompt } from "../../../components/page-state";
+import { EmptyState, ErrorState, LoadingState, LoginPrompt, PageHeader } from "../../../components/page-state";
 import { StatusBadge } from "../../../components/status-badge";
 import { messageOf, resolveImageUrl } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth";
@@ -17,10 +17,7 @@ export default function OrdersPage() {
   const { user } = useAuth();
   return (
     <div className="container page">
-      <header className="page-header">
-        <span className="eyebrow">Orders</span>
-        <h1>My Orders</h1>
-      </header>
+      <PageHeader eyebrow="Orders" title="My Orders" />
       {user ? (
         <OrderHistory userId={user.user_id} />
       ) : (

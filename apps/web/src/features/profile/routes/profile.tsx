@@ -1,7 +1,7 @@
 import { useId, useState } from "react";
 import { Avatar } from "../../../components/avatar";
 import { FormError, SubmitButton } from "../../../components/form-feedback";
-import { LoadingState } from "../../../components/page-state";
+import { LoadingState, PageHeader } from "../../../components/page-state";
 import { useAuth } from "../../../lib/auth";
 import { profileErrorText, useUpdateProfile } from "../api/profile";
 import "../profile.css";
@@ -44,10 +44,7 @@ export default function ProfilePage() {
 
   return (
     <div className="container page page-narrow">
-      <header className="page-header">
-        <span className="eyebrow">Account</span>
-        <h1>My Profile</h1>
-      </header>
+      <PageHeader eyebrow="Account" title="My Profile" />
       <div className="profile-grid">
         <section className="card profile-card" aria-label="Account">
           <Avatar username={user.username} size={88} />
