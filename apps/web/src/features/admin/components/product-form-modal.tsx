@@ -133,34 +133,18 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
         </div>
 
         <div className="form-row">
-          <div className="field">
-            <label htmlFor={ids.price}>Price</label>
-            <input
-              id={ids.price}
-              className="input"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              value={values.price}
-              onChange={(event) => set("price", event.target.value)}
-              required
-            />
-          </div>
-          <div className="field">
-            <label htmlFor={ids.stock}>Stock</label>
-            <input
-              id={ids.stock}
-              className="input"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              value={values.stock}
-              onChange={(event) => set("stock", event.target.value)}
-              required
-            />
-          </div>
+          <WholeNumberField
+            id={ids.price}
+            label="Price"
+            value={values.price}
+            onChange={(value) => set("price", value)}
+          />
+          <WholeNumberField
+            id={ids.stock}
+            label="Stock"
+            value={values.stock}
+            onChange={(value) => set("stock", value)}
+          />
         </div>
 
         <ImagePicker
@@ -193,5 +177,35 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
         <FormError message={formError} />
       </form>
     </Modal>
+  );
+}
+
+/** A required whole number of zero or more (price in rupiah, stock). */
+function WholeNumberField({
+  id,
+  label,
+  value,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="input"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={1}
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        required
+      />
+    </div>
   );
 }
