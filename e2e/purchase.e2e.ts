@@ -53,12 +53,12 @@ describe.each(VIEWPORTS)("a new customer at $width px", (viewport) => {
       await page.goto("/katalog");
       await page.getByRole("link", { name: "Classic Red Rose Bouquet" }).click();
       await page.getByRole("heading", { level: 1, name: "Classic Red Rose Bouquet" }).waitFor();
-      const smallPrice = await page.locator(".product-price .currency").textContent();
+      // The first size (Small, Rp 250.000 in the demo seed) is priced once its price has been fetched;
+      // Medium has no price of its own and costs the bouquet's Rp 350.000.
+      const price = page.locator(".product-price .currency");
+      await price.filter({ hasText: "250.000" }).waitFor();
       await page.locator(".option-button", { hasText: "Medium" }).click();
-      await page.waitForFunction(
-        (before) => document.querySelector(".product-price .currency")?.textContent !== before,
-        smallPrice,
-      );
+      await price.filter({ hasText: "350.000" }).waitFor();
       await page.locator(".option-button", { hasText: "White" }).click();
       await page.getByText("Color: White").waitFor();
       await page.getByRole("checkbox", { name: "Greeting Card" }).check();
