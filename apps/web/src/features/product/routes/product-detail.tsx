@@ -81,6 +81,10 @@ function ProductDetail({ product }: { product: Product }) {
   const customizations = useQuery(customizationsQuery);
   const sizePrice = useQuery(sizePriceQuery(product.productId, size));
   const unitPrice = sizePrice.data ?? product.price;
+  // Until the chosen size's price has arrived, show no figure rather than a price the shopper won't pay.
+  const pricePending = size !== "" && sizePrice.isPending;
+  const money = (amount: number) =>
+    pricePending ? <span className="price-pending">Rp …</span> : <Currency amount={amount} />;
 
   const chosenCustomizations = (customizations.data ?? [])
     .filter((c) => chosen[c.customization_id] !== undefined)
@@ -188,8 +192,8 @@ function ProductDetail({ product }: { product: Product }) {
 
       <div className="product-info">
         <h1 className="product-title">{product.name}</h1>
-        <p className="product-price">
-          <Currency amount={unitPrice} />
+        <p className="product-price" aria-busy={pricePending}>
+          {money(unitPrice)}
           {sizes.length > 1 ? <span className="product-price-note">for size {size}</span> : null}
         </p>
         <p className={soldOut ? "stock-line out" : "stock-line"}>
@@ -312,9 +316,7 @@ function ProductDetail({ product }: { product: Product }) {
             <dl className="summary-lines">
               <div>
                 <dt>Subtotal</dt>
-                <dd>
-                  <Currency amount={summary.subtotal} />
-                </dd>
+                <dd>{money(summary.subtotal)}</dd>
               </div>
               <div>
                 <dt>Customization</dt>
@@ -324,9 +326,7 @@ function ProductDetail({ product }: { product: Product }) {
               </div>
               <div className="summary-total">
                 <dt>Total</dt>
-                <dd>
-                  <Currency amount={summary.total} />
-                </dd>
+                <dd>{money(summary.total)}</dd>
               </div>
             </dl>
           </div>
