@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+import type { Generated, Insertable, Updateable } from "kysely";
 
 /**
  * Row types of every table. Timestamps are ISO 8601 strings in UTC (see docs/decisions/0001),
@@ -178,14 +178,10 @@ export interface Database {
   posts: PostsTable;
 }
 
-export type UserRow = Selectable<UsersTable>;
-export type ProductRow = Selectable<ProductsTable>;
 export type NewProduct = Insertable<ProductsTable>;
 export type ProductUpdate = Updateable<ProductsTable>;
-export type OrderRow = Selectable<OrdersTable>;
 export type NewOrder = Insertable<OrdersTable>;
 export type NewOrderItem = Insertable<OrderItemsTable>;
-export type Count = ColumnType<number | string | bigint, never, never>;
 
 /** A repository function runs on the database or inside a transaction alike. */
 export type Executor = import("kysely").Kysely<Database> | import("kysely").Transaction<Database>;

@@ -22,7 +22,3 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
   }
   return { fields, files };
 }
-
-export function isMultipart(request: FastifyRequest): boolean {
-  return request.isMultipart();
-}

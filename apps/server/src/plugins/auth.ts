@@ -1,5 +1,5 @@
 import type { User } from "@florist/contract";
-import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AppContext } from "../context.js";
 import { forbidden, notFound, unauthorized } from "../errors.js";
@@ -67,5 +67,3 @@ export function sessionCookieOptions(appUrl: string) {
     secure: appUrl.startsWith("https://"),
   };
 }
-
-export type Reply = FastifyReply;

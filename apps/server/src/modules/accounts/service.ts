@@ -1,4 +1,4 @@
-import { PASSWORD_RULE_MESSAGE, type User } from "@florist/contract";
+import type { User } from "@florist/contract";
 import type { AppContext } from "../../context.js";
 import { isUniqueViolation } from "../../db/errors.js";
 import { AppError, badRequest, conflict } from "../../errors.js";
@@ -140,5 +140,3 @@ export async function updateProfile(ctx: AppContext, userId: number, username: s
     throw error;
   }
 }
-
-export { PASSWORD_RULE_MESSAGE };
