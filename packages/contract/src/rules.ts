@@ -5,6 +5,13 @@
 
 export const DEFAULT_DELIVERY_FEE = 50000;
 
+/**
+ * The largest whole number every integer column holds on both databases (PostgreSQL `integer`).
+ * Ids, quantities, prices and totals are bounded by it at the edge, so SQLite and PostgreSQL answer
+ * alike and an oversized value is a 400, not a database error.
+ */
+export const MAX_DB_INT = 2_147_483_647;
+
 export const PASSWORD_RULE_MESSAGE = "Password harus memenuhi semua kriteria keamanan.";
 
 /** The checks of the live password checklist (spec §5), shared by the server's rule and the signup form. */
