@@ -78,6 +78,35 @@ export function findLine(db: Executor, cartItemId: number) {
   return linesQuery(db).where("cart_items.cart_item_id", "=", cartItemId).executeTakeFirst();
 }
 
+/** The products of the named cart lines, whoever owns them: what an order must lock before it reads the lines. */
+export async function lineProductIds(db: Executor, cartItemIds: number[]): Promise<number[]> {
+  if (cartItemIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("cart_items")
+    .select("product_id")
+    .distinct()
+    .where("cart_item_id", "in", cartItemIds)
+    .execute();
+  return rows.map((r) => r.product_id);
+}
+
+/** How many of a product a cart holds over all its sizes and colours, leaving out one line when named. */
+export async function productQuantityInCart(
+  db: Executor,
+  cartId: number,
+  productId: number,
+  exceptLineId?: number,
+): Promise<number> {
+  let query = db
+    .selectFrom("cart_items")
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("quantity"), sql<number>`0`).as("quantity"))
+    .where("cart_id", "=", cartId)
+    .where("product_id", "=", productId);
+  if (exceptLineId !== undefined) query = query.where("cart_item_id", "<>", exceptLineId);
+  const row = await query.executeTakeFirstOrThrow();
+  return Number(row.quantity);
+}
+
 export function findLineByOptions(db: Executor, cartId: number, productId: number, size: string, color: string) {
   return db
     .selectFrom("cart_items")
@@ -109,16 +138,6 @@ export function listLineCustomizations(db: Executor, cartItemIds: number[]) {
 }
 
 export type LineCustomizationRow = Awaited<ReturnType<typeof listLineCustomizations>>[number];
-
-/** Products by id, archived ones included: the cart and orders must name and refuse them, not lose them. */
-export function findProducts(db: Executor, productIds: number[]) {
-  if (productIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom("products")
-    .select(["products.product_id", ...productColumns])
-    .where("product_id", "in", productIds)
-    .execute();
-}
 
 /** Adds to the line with the same product, size and colour, or starts one; the unique line key settles races. */
 export function addToLine(

@@ -1,16 +1,17 @@
-import type {
-  addCartItemBody,
-  Cart,
-  CartCustomization,
-  CartItem,
-  cartItemCustomizationBody,
-  StockCheck,
-  UnavailableItem,
+import {
+  type addCartItemBody,
+  type Cart,
+  type CartCustomization,
+  type CartItem,
+  type cartItemCustomizationBody,
+  MAX_DB_INT,
+  type StockCheck,
+  type UnavailableItem,
 } from "@florist/contract";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
-import { conflict, notFound } from "../../errors.js";
+import { badRequest, conflict, notFound } from "../../errors.js";
 import { groupBy } from "../../lib/group.js";
 import { nowIso } from "../../lib/time.js";
 import {
@@ -24,6 +25,7 @@ import {
   type SellableProduct,
   unitPrice,
 } from "../catalog/product-options.js";
+import { lockProducts } from "../orders/repository.js";
 import * as repo from "./repository.js";
 
 const CART_ITEM_NOT_FOUND = "Cart item not found.";
@@ -86,24 +88,43 @@ export async function getCart(ctx: AppContext, userId: number): Promise<Cart> {
   return { cartId, items: await priceLines(ctx.db, await repo.listLines(ctx.db, cartId)) };
 }
 
+/** The same answer on both databases when a line's total would not fit the order's integer columns. */
+export const LINE_TOO_LARGE = "This cart line's total is too large.";
+
+/** A cart line's price (units and customizations) must fit the column an order stores it in. */
+function checkLineTotal(price: number, quantity: number, customizations: readonly CartCustomization[]) {
+  if (price * quantity + customizationTotal(customizations) > MAX_DB_INT)
+    throw badRequest(LINE_TOO_LARGE, "TOTAL_TOO_LARGE");
+}
+
+function shortOfStock(name: string, available: number, inCart: number) {
+  return conflict(
+    inCart > 0
+      ? `Only ${available} of ${name} in stock, and your cart already holds ${inCart}.`
+      : `Only ${available} of ${name} in stock.`,
+    "INSUFFICIENT_STOCK",
+  );
+}
+
+/**
+ * Adds to the cart with the product row locked (docs/stock-and-locking.md): every line of the product,
+ * in any size or colour, counts against its one stock, and two adds at once cannot both pass the check.
+ */
 export async function addItem(ctx: AppContext, userId: number, input: z.output<typeof addCartItemBody>): Promise<Cart> {
-  const [product] = await repo.findProducts(ctx.db, [input.productId]);
-  if (!product || product.archived_at !== null) throw notFound("Product not found.");
-  const { size, color } = chooseOptions(product, input.size, input.color);
-  const available = availableStock(product);
-  if (available === 0) throw conflict(PRODUCT_UNAVAILABLE, "OUT_OF_STOCK");
-  const cartId = await ensureCart(ctx.db, userId);
-  await ctx.db.transaction().execute(async (trx) => {
+  const cartId = await ctx.db.transaction().execute(async (trx) => {
+    const [product] = await lockProducts(trx, ctx.dialect, [input.productId]);
+    if (!product || product.archived_at !== null) throw notFound("Product not found.");
+    const { size, color } = chooseOptions(product, input.size, input.color);
+    const available = availableStock(product);
+    if (available === 0) throw conflict(PRODUCT_UNAVAILABLE, "OUT_OF_STOCK");
+    const cartId = await ensureCart(trx, userId);
+    const inCart = await repo.productQuantityInCart(trx, cartId, product.product_id);
+    if (inCart + input.quantity > available) throw shortOfStock(product.name, available, inCart);
     const line = await repo.findLineByOptions(trx, cartId, product.product_id, size.label, color.label);
-    const inCart = line?.quantity ?? 0;
-    if (inCart + input.quantity > available) {
-      throw conflict(
-        inCart > 0
-          ? `Only ${available} of ${product.name} in stock, and your cart already holds ${inCart}.`
-          : `Only ${available} of ${product.name} in stock.`,
-        "INSUFFICIENT_STOCK",
-      );
-    }
+    const customizations = line
+      ? (customizationsByLine(await repo.listLineCustomizations(trx, [line.cart_item_id])).get(line.cart_item_id) ?? [])
+      : [];
+    checkLineTotal(unitPrice(product, size), (line?.quantity ?? 0) + input.quantity, customizations);
     await repo.addToLine(
       trx,
       {
@@ -116,6 +137,7 @@ export async function addItem(ctx: AppContext, userId: number, input: z.output<t
       },
       nowIso(),
     );
+    return cartId;
   });
   return { cartId, items: await priceLines(ctx.db, await repo.listLines(ctx.db, cartId)) };
 }
@@ -133,14 +155,23 @@ async function ownCart(db: Executor, userId: number, cartId: number) {
   return cart;
 }
 
+/** Sets a line's quantity under the same product lock as adding, counting the product's other lines too. */
 export async function updateItem(ctx: AppContext, userId: number, cartItemId: number, quantity: number) {
-  const line = await ownLine(ctx.db, userId, cartItemId);
-  const available = availableStock(line);
-  if (available === 0) throw conflict(PRODUCT_UNAVAILABLE, "OUT_OF_STOCK");
-  if (quantity > available) throw conflict(`Only ${available} of ${line.name} in stock.`, "INSUFFICIENT_STOCK");
-  await repo.setLineQuantity(ctx.db, cartItemId, quantity);
-  const [item] = await priceLines(ctx.db, [{ ...line, quantity }]);
-  return item as CartItem;
+  const { product_id } = await ownLine(ctx.db, userId, cartItemId);
+  return ctx.db.transaction().execute(async (trx) => {
+    await lockProducts(trx, ctx.dialect, [product_id]);
+    // Read again under the lock: the line or its product may have changed while this waited.
+    const line = await ownLine(trx, userId, cartItemId);
+    const available = availableStock(line);
+    if (available === 0) throw conflict(PRODUCT_UNAVAILABLE, "OUT_OF_STOCK");
+    const otherLines = await repo.productQuantityInCart(trx, line.cart_id, line.product_id, cartItemId);
+    if (otherLines + quantity > available) throw shortOfStock(line.name, available, otherLines);
+    const customizations =
+      customizationsByLine(await repo.listLineCustomizations(trx, [cartItemId])).get(cartItemId) ?? [];
+    checkLineTotal(unitPrice(line, findSize(parseSizeOptions(line.size_options), line.size)), quantity, customizations);
+    await repo.setLineQuantity(trx, cartItemId, quantity);
+    return toCartItem({ ...line, quantity }, customizations);
+  });
 }
 
 export async function removeItem(ctx: AppContext, userId: number, cartItemId: number) {
@@ -190,9 +221,16 @@ export async function putItemCustomization(
   userId: number,
   input: z.output<typeof cartItemCustomizationBody>,
 ) {
-  await ownLine(ctx.db, userId, input.cart_item_id);
+  const line = await ownLine(ctx.db, userId, input.cart_item_id);
   const customization = await repo.findCustomization(ctx.db, input.customization_id);
   if (!customization) throw notFound("Customization not found.");
+  const others = (
+    customizationsByLine(await repo.listLineCustomizations(ctx.db, [line.cart_item_id])).get(line.cart_item_id) ?? []
+  ).filter((c) => c.customization_id !== input.customization_id);
+  checkLineTotal(unitPrice(line, findSize(parseSizeOptions(line.size_options), line.size)), line.quantity, [
+    ...others,
+    { ...customization, quantity: input.quantity },
+  ]);
   await repo.putLineCustomization(ctx.db, input.cart_item_id, input.customization_id, input.quantity);
   return { cart_item_id: input.cart_item_id, ...customization, quantity: input.quantity };
 }

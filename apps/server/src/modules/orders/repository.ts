@@ -1,5 +1,28 @@
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import type { Dialect } from "../../db/connection.js";
 import type { Database, Executor, NewOrder, NewOrderItem } from "../../db/database.js";
+import { productColumns } from "../cart/repository.js";
+
+/**
+ * The first step of every transaction that takes or returns stock or checks a cart against it
+ * (docs/stock-and-locking.md): the product rows, locked in product-id order before anything else is
+ * locked, so two such transactions can only wait for each other, never deadlock. On PostgreSQL the
+ * rows stay locked until the transaction ends; SQLite runs one transaction at a time on its one
+ * connection, so a plain read is already as good as a lock there. Answers the rows as they are now,
+ * after any transaction that held them has committed.
+ */
+export function lockProducts(db: Executor, dialect: Dialect, productIds: Iterable<number>) {
+  const ids = [...new Set(productIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return Promise.resolve([]);
+  const query = db
+    .selectFrom("products")
+    .select(["products.product_id", ...productColumns])
+    .where("product_id", "in", ids)
+    .orderBy("product_id");
+  return (dialect === "postgres" ? query.forUpdate() : query).execute();
+}
+
+export type LockedProduct = Awaited<ReturnType<typeof lockProducts>>[number];
 
 /** `case product_id when 3 then 2 … end`: one statement moves the stock of every product of an order. */
 function quantityByProduct(quantities: Map<number, number>): Expression<number> {
@@ -13,6 +36,8 @@ function quantityByProduct(quantities: Map<number, number>): Expression<number> 
  * Takes the ordered quantities from stock in one guarded statement: a product is only touched while it
  * is on sale and holds enough, so stock never goes below zero however many orders race for it.
  * Answers the ids of the products that were decremented; any missing one means a shortage.
+ * Call it after lockProducts: one statement over several rows locks them in whatever order the plan
+ * visits them, which deadlocks against another order taking the same products in another order.
  */
 export async function takeStock(db: Executor, quantities: Map<number, number>, at: string): Promise<number[]> {
   const taken = quantityByProduct(quantities);
@@ -28,6 +53,7 @@ export async function takeStock(db: Executor, quantities: Map<number, number>, a
   return rows.map((r) => r.product_id);
 }
 
+/** Puts stock back (a denied order); like takeStock, only after lockProducts. */
 export async function restoreStock(db: Executor, quantities: Map<number, number>, at: string) {
   if (quantities.size === 0) return;
   await db

@@ -3,6 +3,7 @@ import {
   type CartCustomization,
   type CartOrderCustomizationAnswer,
   type createOrderBody,
+  MAX_DB_INT,
   ORDER_STATUSES,
   type OrderDetail,
   type OrderItemDetail,
@@ -36,6 +37,7 @@ import { getDeliveryFee } from "../settings/service.js";
 import * as repo from "./repository.js";
 
 const ORDER_NOT_FOUND = "Order not found.";
+export const ORDER_TOO_LARGE = "This order's total is too large.";
 const LATEST_REVIEWS = 10;
 
 /** What a line of a new order is made of, before it is priced. */
@@ -88,18 +90,17 @@ async function cartLines(db: Executor, userId: number, input: CreateOrderInput):
   });
 }
 
-/** Buy Now lines: the listed products with the client's quantity, size, colour and customizations, checked like the cart checks them. */
-async function directLines(db: Executor, input: CreateOrderInput): Promise<OrderLine[]> {
+/**
+ * Buy Now lines: the listed products (already locked) with the client's quantity, size, colour and
+ * customizations, checked like the cart checks them.
+ */
+async function directLines(
+  db: Executor,
+  input: CreateOrderInput,
+  products: Map<number, repo.LockedProduct>,
+): Promise<OrderLine[]> {
   const items = input.items.filter((item) => !item.cart_item_id);
   if (items.length === 0) return [];
-  const products = new Map(
-    (
-      await cartRepo.findProducts(
-        db,
-        items.map((i) => i.product_id),
-      )
-    ).map((p) => [p.product_id, p]),
-  );
   const customizationIds = items.flatMap((i) => (i.customizations ?? []).map((c) => c.customization_id));
   const catalog = new Map(
     (await cartRepo.findCustomizations(db, customizationIds)).map((c) => [c.customization_id, c]),
@@ -130,26 +131,46 @@ function quantitiesByProduct(lines: { productId: number; quantity: number }[]): 
   return quantities;
 }
 
+/** Prices every line; a line or a total beyond what the order's integer columns hold is refused alike on both databases. */
+function priceLines(lines: OrderLine[], shippingCost: number) {
+  const priced = lines.map((line) => ({
+    ...line,
+    linePrice: line.unitPrice * line.quantity + customizationTotal(line.customizations),
+  }));
+  const total = priced.reduce((sum, line) => sum + line.linePrice, 0) + shippingCost;
+  if (total > MAX_DB_INT) throw badRequest(ORDER_TOO_LARGE, "TOTAL_TOO_LARGE");
+  return { priced, total };
+}
+
 /**
  * Places an order in one transaction (contract §5): the server prices every line, charges the current
  * delivery fee, takes the stock with a guarded update and empties the ordered cart lines. If any product
  * is short, nothing is written and the answer is a 409 listing what is missing.
+ *
+ * Lock order (docs/stock-and-locking.md): the ordered products first, in product-id order, then the
+ * order rows and the cart lines, so concurrent orders queue on their first shared product instead of
+ * deadlocking.
  */
 export async function createOrder(ctx: AppContext, userId: number, input: CreateOrderInput): Promise<OrderDetail> {
-  // Two orders taking stock of the same products may deadlock on PostgreSQL; the loser simply runs again.
+  // The lock order rules deadlocks out; a retry stays for anything else PostgreSQL may abort as a conflict.
   const orderId = await retryTransient(() =>
     ctx.db.transaction().execute(async (trx) => {
-      const lines = [...(await cartLines(trx, userId, input)), ...(await directLines(trx, input))];
+      const cartItemIds = input.items.flatMap((item) => (item.cart_item_id ? [item.cart_item_id] : []));
+      const productIds = [
+        ...(await cartRepo.lineProductIds(trx, cartItemIds)),
+        ...input.items.filter((item) => !item.cart_item_id).map((item) => item.product_id),
+      ];
+      const products = new Map((await repo.lockProducts(trx, ctx.dialect, productIds)).map((p) => [p.product_id, p]));
+      // Cart lines are read only now, under the product locks, so their quantities are the latest.
+      const lines = [...(await cartLines(trx, userId, input)), ...(await directLines(trx, input, products))];
+      const shippingCost = await getDeliveryFee(trx);
+      const { priced, total } = priceLines(lines, shippingCost);
       const quantities = quantitiesByProduct(lines);
       const now = new Date();
       const at = now.toISOString();
       const taken = new Set(await repo.takeStock(trx, quantities, at));
       if (taken.size !== quantities.size) {
-        // Report the stock as it is now, not as it was read before the update lost the race.
-        const products = new Map(lines.map((line) => [line.productId, line.product]));
-        for (const product of await cartRepo.findProducts(trx, [...quantities.keys()])) {
-          products.set(product.product_id, product);
-        }
+        // The locked rows are the stock as it is now: nothing can have changed it since they were read.
         const unavailableItems: UnavailableItem[] = [...quantities]
           .filter(([productId]) => !taken.has(productId))
           .map(([productId, requested]) => {
@@ -161,16 +182,11 @@ export async function createOrder(ctx: AppContext, userId: number, input: Create
         });
       }
 
-      const priced = lines.map((line) => ({
-        ...line,
-        linePrice: line.unitPrice * line.quantity + customizationTotal(line.customizations),
-      }));
-      const shippingCost = await getDeliveryFee(trx);
       const { order_id } = await repo.insertOrder(trx, {
         user_id: userId,
         shipping_address: input.shipping_address,
         shipping_cost: shippingCost,
-        total_price: priced.reduce((sum, line) => sum + line.linePrice, 0) + shippingCost,
+        total_price: total,
         order_status: "Order Received",
         payment_status: "Pending",
         order_date: at,
@@ -367,19 +383,22 @@ export async function changeStatus(
     if (!TRANSITIONS[statusKey(order.order_status)]?.includes(target)) {
       throw conflict(`An order that is ${order.order_status} cannot be changed to ${target}.`, "STATUS_NOT_ALLOWED");
     }
+    // Denying returns stock, so it follows the lock order: the products first, then the order row.
+    const returned =
+      target === "Denied"
+        ? quantitiesByProduct(
+            (await repo.listOrderItems(trx, orderId)).flatMap((i) =>
+              i.product_id === null ? [] : [{ productId: i.product_id, quantity: i.quantity }],
+            ),
+          )
+        : new Map<number, number>();
+    await repo.lockProducts(trx, ctx.dialect, returned.keys());
     const at = nowIso();
     const change = paid ? { order_status: target, payment_status: "Paid" } : { order_status: target };
     if (!(await repo.setStatus(trx, orderId, order.order_status, change, at))) {
       throw conflict("The order was changed at the same time. Please reload it.", "STATUS_CHANGED");
     }
-    if (target === "Denied") {
-      const items = await repo.listOrderItems(trx, orderId);
-      await repo.restoreStock(
-        trx,
-        quantitiesByProduct(items.flatMap((i) => (i.product_id === null ? [] : [{ ...i, productId: i.product_id }]))),
-        at,
-      );
-    }
+    await repo.restoreStock(trx, returned, at);
   });
   return orderDetail(ctx.db, orderId);
 }
