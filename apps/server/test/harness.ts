@@ -6,9 +6,10 @@ import type { User } from "@florist/contract";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { inject } from "vitest";
 import { buildApp } from "../src/app.js";
-import type { Config } from "../src/config.js";
+import { type Config, defaultHttpLimits } from "../src/config.js";
 import type { AppContext } from "../src/context.js";
 import { openDatabase } from "../src/db/connection.js";
+import { accountKey } from "../src/lib/account-key.js";
 import { createMailer } from "../src/lib/mailer.js";
 import { hashPassword } from "../src/lib/secrets.js";
 import { nowIso } from "../src/lib/time.js";
@@ -48,6 +49,7 @@ export async function createTestShop(overrides: Partial<Config> = {}): Promise<T
     smtpUrl: undefined,
     trustProxy: false,
     webDist: path.join(dataDir, "no-web-build"),
+    http: defaultHttpLimits(),
     ...overrides,
   };
   const { db, dialect } = openDatabase(databaseUrl);
@@ -89,11 +91,14 @@ let counter = 0;
 export async function createUser(shop: TestShop, options: { role?: "admin" | "customer"; username?: string } = {}) {
   counter += 1;
   const username = options.username ?? `${options.role ?? "customer"}${counter}${randomBytes(2).toString("hex")}`;
+  const email = `${username.toLowerCase()}@example.com`;
   const user = await shop.ctx.db
     .insertInto("users")
     .values({
       username,
-      email: `${username.toLowerCase()}@example.com`,
+      email,
+      username_key: accountKey(username),
+      email_key: accountKey(email),
       password_hash: await hashPassword(PASSWORD),
       role: options.role ?? "customer",
       created_at: nowIso(),

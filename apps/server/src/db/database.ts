@@ -8,6 +8,9 @@ export interface UsersTable {
   user_id: Generated<number>;
   username: string;
   email: string;
+  /** accountKey(username) and accountKey(email): what uniqueness and logins compare (lib/account-key.ts). */
+  username_key: string;
+  email_key: string;
   password_hash: string;
   role: "admin" | "customer";
   created_at: string;
@@ -29,10 +32,13 @@ export interface PasswordResetsTable {
   used_at: string | null;
 }
 
-export interface LoginAttemptsTable {
-  attempt_id: Generated<number>;
-  attempt_key: string;
-  attempted_at: string;
+/** One counter per key (an account, an address, an account at an address, a reset mail); see accounts/service.ts. */
+export interface ThrottlesTable {
+  throttle_key: string;
+  failures: number;
+  /** Attempts are refused until then; a time in the past when they are not. */
+  blocked_until: string;
+  expires_at: string;
 }
 
 export interface CategoriesTable {
@@ -162,7 +168,7 @@ export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
-  login_attempts: LoginAttemptsTable;
+  throttles: ThrottlesTable;
   categories: CategoriesTable;
   products: ProductsTable;
   product_images: ProductImagesTable;

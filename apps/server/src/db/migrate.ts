@@ -1,11 +1,15 @@
 import { type Kysely, type Migration, Migrator } from "kysely";
 import * as initial from "./migrations/20261122000000_initial.js";
 import * as orderProofIndex from "./migrations/20261123000000_order_proof_index.js";
+import * as accountKeys from "./migrations/20261124100000_account_keys.js";
+import * as loginThrottles from "./migrations/20261124100100_login_throttles.js";
 
 /** Migrations listed in code so they run the same from source, tests and any bundle. */
 const migrations: Record<string, Migration> = {
   "20261122000000_initial": initial,
   "20261123000000_order_proof_index": orderProofIndex,
+  "20261124100000_account_keys": accountKeys,
+  "20261124100100_login_throttles": loginThrottles,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

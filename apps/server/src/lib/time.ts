@@ -21,7 +21,8 @@ export function isoIn(ms: number, from: Date = now()): string {
   return new Date(from.getTime() + ms).toISOString();
 }
 
-export const MINUTE = 60_000;
+export const SECOND = 1000;
+export const MINUTE = 60 * SECOND;
 export const HOUR = 60 * MINUTE;
 export const DAY = 24 * HOUR;
 

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import path from "node:path";
 import type { Kysely } from "kysely";
 import type { Config } from "../../config.js";
+import { accountKey } from "../../lib/account-key.js";
 import { storePrerendered } from "../../lib/images.js";
 import { hashPassword } from "../../lib/secrets.js";
 import { nowIso } from "../../lib/time.js";
@@ -50,6 +51,8 @@ async function seedAdmin(db: Kysely<Database>, config: Config, log: (line: strin
     .values({
       username: config.admin.username,
       email: config.admin.email,
+      username_key: accountKey(config.admin.username),
+      email_key: accountKey(config.admin.email),
       password_hash: await hashPassword(password),
       role: "admin",
       created_at: nowIso(),

@@ -10,7 +10,7 @@ import {
 } from "@florist/contract";
 import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppContext } from "../../context.js";
-import { parse } from "../../errors.js";
+import { AppError, parse } from "../../errors.js";
 import { requireSelf, SESSION_COOKIE, sessionCookieOptions } from "../../plugins/auth.js";
 import * as accounts from "./service.js";
 
@@ -32,7 +32,12 @@ export async function accountsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   app.post("/users/login", async (request, reply) => {
     const { identifier, password } = parse(loginBody, request.body);
-    const user = await accounts.login(ctx, identifier, password, request.ip);
+    const user = await accounts.login(ctx, identifier, password, request.ip).catch((error) => {
+      if (error instanceof AppError && typeof error.extra?.retryAfter === "number") {
+        reply.header("Retry-After", String(error.extra.retryAfter));
+      }
+      throw error;
+    });
     setSessionCookie(reply, await accounts.startSession(ctx, user.user_id, request.sessionHash));
     return { user };
   });
@@ -50,15 +55,14 @@ export async function accountsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   app.post("/users/forgotpassword", async (request) => {
     const { email } = parse(forgotPasswordBody, request.body);
-    // The same answer whether or not the address has an account, so accounts cannot be discovered.
-    await accounts.requestPasswordReset(ctx, email);
+    accounts.requestPasswordReset(ctx, email, request.log);
     return { message: FORGOT_PASSWORD_MESSAGE };
   });
 
   app.patch("/users/resetpassword/:token", async (request) => {
     const { token } = parse(resetTokenParam, request.params);
     const { newPassword } = parse(resetPasswordBody, request.body);
-    await accounts.resetPassword(ctx, token, newPassword);
+    await accounts.resetPassword(ctx, token, newPassword, request.ip);
     return { message: "Password berhasil diubah! Silakan login kembali." };
   });
 
