@@ -6,6 +6,12 @@ import sharp from "sharp";
 import { AppError } from "../errors.js";
 
 export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+/**
+ * 40 megapixels: more than any phone camera gives, far less than a "decompression bomb" — a few
+ * kilobytes of PNG that declare 10000 × 10000 pixels and would take gigabytes of memory to decode.
+ */
+export const MAX_IMAGE_PIXELS = 40_000_000;
+const TOO_MANY_PIXELS = "The image is too large: at most 40 megapixels (for example 8000 × 5000 pixels).";
 const ACCEPTED = new Set(["image/jpeg", "image/png", "image/webp"]);
 
 /** Widths kept for every product image: the detail page and the catalogue cards. */
@@ -30,11 +36,17 @@ export async function storeImage(dataDir: string, area: ImageArea, input: Buffer
   if (!type || !ACCEPTED.has(type.mime)) {
     throw new AppError(415, "Only JPEG, PNG or WebP images are accepted.", "UNSUPPORTED_IMAGE");
   }
+  // The header states the size; an image refused here is never decoded.
+  const { width, height } = await sharp(input)
+    .metadata()
+    .catch(() => ({ width: 0, height: 0 }));
+  if (width * height > MAX_IMAGE_PIXELS) throw new AppError(413, TOO_MANY_PIXELS, "IMAGE_TOO_LARGE");
   const dir = areaDir(dataDir, area);
   await fs.mkdir(dir, { recursive: true });
   const name = newImageName();
   try {
-    const base = sharp(input, { failOn: "error" }).rotate();
+    // The limit again where pixels are decoded, in case a header understated them.
+    const base = sharp(input, { failOn: "error", limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
     await base
       .clone()
       .resize({ width: DETAIL_WIDTH, height: DETAIL_WIDTH, fit: "inside", withoutEnlargement: true })
