@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import cookie from "@fastify/cookie";
+import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyServerOptions } from "fastify";
@@ -17,7 +18,9 @@ import { productsRoutes } from "./modules/products/routes.js";
 import { reviewsRoutes } from "./modules/reviews/routes.js";
 import { settingsRoutes } from "./modules/settings/routes.js";
 import { authPlugin } from "./plugins/auth.js";
+import { inputGuardPlugin } from "./plugins/input-guard.js";
 import { originPlugin } from "./plugins/origin.js";
+import { securityHeaderOptions } from "./plugins/security-headers.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -33,12 +36,31 @@ export interface RegisteredRoute {
 
 /** Builds the app without listening: server.ts listens, tests call app.inject(). */
 export async function buildApp(ctx: AppContext, options: FastifyServerOptions = {}) {
+  const limits = ctx.config.http;
   const app = Fastify({
     logger: false,
     // Only a proxy we run may say who the client is; otherwise X-Forwarded-For could dodge the login limit.
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
+    // A client that trickles its headers or body, or goes silent, must not hold a connection forever.
+    requestTimeout: limits.requestTimeoutMs,
+    connectionTimeout: limits.idleTimeoutMs,
+    keepAliveTimeout: limits.keepAliveTimeoutMs,
+    maxRequestsPerSocket: limits.maxRequestsPerConnection,
+    http: {
+      headersTimeout: limits.headersTimeoutMs,
+      // Node enforces the two timeouts above on this sweep (30 s by default), so it runs more often.
+      connectionsCheckingInterval: Math.max(250, Math.min(limits.headersTimeoutMs, limits.requestTimeoutMs) / 4),
+    },
     ...options,
+  });
+  app.server.maxConnections = limits.maxConnections;
+  let lastDropWarning = 0;
+  app.server.on("drop", () => {
+    // Once a minute at most: a flood must not also flood the log.
+    if (Date.now() - lastDropWarning < 60_000) return;
+    lastDropWarning = Date.now();
+    app.log.warn(`Connection refused: ${limits.maxConnections} connections are open (MAX_CONNECTIONS).`);
   });
 
   const routes: RegisteredRoute[] = [];
@@ -48,9 +70,12 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   });
 
   registerErrorHandler(app);
+  // First, so every answer carries the headers, even one refused by a later hook.
+  await app.register(helmet, securityHeaderOptions(ctx.config.appUrl));
   await app.register(cookie);
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES } });
   await app.register(originPlugin, { appUrl: ctx.config.appUrl });
+  await app.register(inputGuardPlugin);
   await app.register(authPlugin, { ctx });
 
   await app.register(

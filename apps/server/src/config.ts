@@ -1,5 +1,8 @@
+import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+
+const seconds = (fallback: number, max: number) => z.coerce.number().positive().max(max).default(fallback);
 
 const envSchema = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(3000),
@@ -18,7 +21,28 @@ const envSchema = z.object({
   SMTP_URL: z.url().optional(),
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   WEB_DIST: z.string().optional(),
+  HEADERS_TIMEOUT_SECONDS: seconds(10, 300),
+  REQUEST_TIMEOUT_SECONDS: seconds(60, 3600),
+  IDLE_TIMEOUT_SECONDS: seconds(30, 3600),
+  KEEP_ALIVE_TIMEOUT_SECONDS: seconds(72, 3600),
+  MAX_REQUESTS_PER_CONNECTION: z.coerce.number().int().min(1).default(1000),
+  MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
 });
+
+/** How long a client may take and how many may be connected at once (README: Configuration). */
+export interface HttpLimits {
+  /** From connecting to the end of the request headers. */
+  headersTimeoutMs: number;
+  /** From connecting to the end of the request body: bounds slow uploads and trickled bodies. */
+  requestTimeoutMs: number;
+  /** A connection on which nothing moves either way is closed after this long. */
+  idleTimeoutMs: number;
+  /** An idle keep-alive connection between two requests is closed after this long. */
+  keepAliveTimeoutMs: number;
+  maxRequestsPerConnection: number;
+  /** Connections above this are closed as soon as they open, so file descriptors never run out. */
+  maxConnections: number;
+}
 
 export interface Config {
   port: number;
@@ -33,6 +57,41 @@ export interface Config {
   trustProxy: boolean;
   /** The built web app; served with a fallback to index.html when it exists. */
   webDist: string;
+  http: HttpLimits;
+}
+
+/** The soft open-file limit (`ulimit -n`) where the system tells it (Linux), else undefined. */
+function openFilesLimit(): number | undefined {
+  try {
+    const line = fs
+      .readFileSync("/proc/self/limits", "utf8")
+      .split("\n")
+      .find((l) => l.startsWith("Max open files"));
+    const soft = Number(line?.split(/\s{2,}/)[1]);
+    return Number.isFinite(soft) && soft > 0 ? soft : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * 4096 connections, or fewer when the open-file limit is lower: 256 descriptors stay free for the
+ * database, uploads and logs, so a flood of connections cannot stop the shop from opening files.
+ */
+export function defaultMaxConnections(filesLimit = openFilesLimit()): number {
+  return filesLimit === undefined ? 4096 : Math.max(64, Math.min(4096, filesLimit - 256));
+}
+
+/** The limits used when nothing is configured (tests build their Config by hand). */
+export function defaultHttpLimits(): HttpLimits {
+  return {
+    headersTimeoutMs: 10_000,
+    requestTimeoutMs: 60_000,
+    idleTimeoutMs: 30_000,
+    keepAliveTimeoutMs: 72_000,
+    maxRequestsPerConnection: 1000,
+    maxConnections: defaultMaxConnections(),
+  };
 }
 
 /** Reads the environment once and fails fast with a readable list of what is wrong. */
@@ -43,6 +102,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
+  // Node refuses a header timeout longer than the request timeout that contains it.
+  if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
+    throw new Error("Invalid configuration: HEADERS_TIMEOUT_SECONDS must not exceed REQUEST_TIMEOUT_SECONDS");
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -55,5 +118,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: e.SMTP_URL,
     trustProxy: e.TRUST_PROXY === "1",
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, "../../web/dist")),
+    http: {
+      headersTimeoutMs: e.HEADERS_TIMEOUT_SECONDS * 1000,
+      requestTimeoutMs: e.REQUEST_TIMEOUT_SECONDS * 1000,
+      idleTimeoutMs: e.IDLE_TIMEOUT_SECONDS * 1000,
+      keepAliveTimeoutMs: e.KEEP_ALIVE_TIMEOUT_SECONDS * 1000,
+      maxRequestsPerConnection: e.MAX_REQUESTS_PER_CONNECTION,
+      maxConnections: e.MAX_CONNECTIONS ?? defaultMaxConnections(),
+    },
   };
 }
