@@ -37,6 +37,22 @@ export function parse<S extends z.ZodType>(schema: S, value: unknown): z.output<
   return result.data;
 }
 
+/**
+ * The database refused a value as input: PostgreSQL's SQLSTATE class 22 ("data exception": a number
+ * out of range, text holding NUL, text that is no number) and SQLite's "too big" and "datatype
+ * mismatch". The edge's bounds keep such values out; this is the last line of defence, so that a
+ * value they miss is still the client's 400 and not the shop's 500.
+ */
+export function isInputRejectedByDatabase(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== "string") return false;
+  return /^22[0-9A-Z]{3}$/.test(code) || code === "SQLITE_TOOBIG" || code === "SQLITE_MISMATCH";
+}
+
+export const DATABASE_REFUSED_MESSAGE = "The request holds a value the shop cannot store.";
+
+const FORM_LIMITS = new Set(["FST_PARTS_LIMIT", "FST_FILES_LIMIT", "FST_FIELDS_LIMIT"]);
+
 /** Maps every error to the contract's answer; a 5xx never carries a stack trace, SQL or driver text. */
 export function registerErrorHandler(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError | AppError | ZodError, request, reply) => {
@@ -46,7 +62,15 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (error instanceof ZodError) {
       return reply.status(400).send({ message: describeZodError(error), code: "INVALID_INPUT" });
     }
+    if (isInputRejectedByDatabase(error)) {
+      // Logged: the edge should have refused this value, so its bounds miss a case.
+      request.log.warn({ err: error }, "the database refused an input value");
+      return reply.status(400).send({ message: DATABASE_REFUSED_MESSAGE, code: "INVALID_INPUT" });
+    }
     const status = typeof error.statusCode === "number" ? error.statusCode : 500;
+    if (FORM_LIMITS.has(error.code)) {
+      return reply.status(413).send({ message: "The form has too many fields or files.", code: "FORM_TOO_LARGE" });
+    }
     if (error.code === "FST_REQ_FILE_TOO_LARGE" || error.code === "FST_ERR_CTP_BODY_TOO_LARGE" || status === 413) {
       return reply.status(413).send({ message: "Image maximum size is 5 MB.", code: "FILE_TOO_LARGE" });
     }

@@ -1,11 +1,5 @@
 import { z } from "zod";
-import { id } from "./common.js";
-
-const quantity = z.coerce
-  .number({ error: "Quantity must be a number." })
-  .int("Quantity must be a whole number.")
-  .min(1, "Quantity must be at least 1.")
-  .max(10_000, "Quantity is too large.");
+import { id, quantity } from "./common.js";
 
 const optionText = z
   .string()

@@ -1,18 +1,50 @@
 import { z } from "zod";
+import { MAX_DB_INT } from "./rules.js";
 
-/** A whole, non-negative number of rupiah. */
-export const rupiah = z.coerce
-  .number({ error: "must be a number" })
-  .int("must be a whole number of rupiah")
-  .min(0, "must be 0 or more");
+/**
+ * A number from JSON or, as paths, query strings and forms send it, from text. Only text is
+ * converted: an array, an object or a boolean is not a number (z.coerce would read [5] as 5 and
+ * true as 1). Text that is no finite number ("abc", "1e309") fails the inner schema's type check.
+ */
+export function numberFrom<S extends z.ZodNumber>(schema: S) {
+  return z.preprocess((value) => (typeof value === "string" ? Number(value) : value), schema);
+}
 
-/** A positive database id taken from a path or a body, as a number or a numeric string. */
-export const id = z.coerce
-  .number({ error: "must be a number" })
-  .int("must be a whole number")
-  .positive("must be a positive id");
+/** The most of one thing a shopper may put in one line: far beyond any florist's order, far below any column's limit. */
+export const MAX_QUANTITY = 10_000;
+
+/** A whole, non-negative number of rupiah that every money column holds. */
+export const rupiah = numberFrom(
+  z
+    .number({ error: "must be a number" })
+    .int("must be a whole number of rupiah")
+    .min(0, "must be 0 or more")
+    .max(MAX_DB_INT, "is too large"),
+);
+
+/**
+ * A database id taken from a path, a query string or a body, as a number or a numeric string.
+ * Bounded by what an id column holds, so an id no row can have is a 400 on both databases instead
+ * of a 404 on SQLite and a database error on PostgreSQL.
+ */
+export const id = numberFrom(
+  z
+    .number({ error: "must be a number" })
+    .int("must be a whole number")
+    .positive("must be a positive id")
+    .max(MAX_DB_INT, "is not a valid id"),
+);
 
 export const idParam = z.object({ id });
+
+/** How many of one thing (a product, a customization) a line holds. */
+export const quantity = numberFrom(
+  z
+    .number({ error: "Quantity must be a number." })
+    .int("Quantity must be a whole number.")
+    .min(1, "Quantity must be at least 1.")
+    .max(MAX_QUANTITY, `Quantity is at most ${MAX_QUANTITY}.`),
+);
 
 export interface ErrorBody {
   message: string;

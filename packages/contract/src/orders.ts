@@ -1,13 +1,9 @@
 import { z } from "zod";
-import { id } from "./common.js";
+import { id, numberFrom, quantity } from "./common.js";
 
 const orderItem = z.object({
   product_id: id,
-  quantity: z.coerce
-    .number()
-    .int("Quantity must be a whole number.")
-    .min(1, "Quantity must be at least 1.")
-    .max(10_000),
+  quantity,
   price: z.unknown().optional(),
   cart_item_id: id.optional().nullable(),
   /** Buy Now only (a cart line brings its own): the chosen size, colour and customizations. */
@@ -17,7 +13,7 @@ const orderItem = z.object({
     .array(
       z.object({
         customization_id: id,
-        quantity: z.coerce.number().int("Quantity must be a whole number.").min(1).max(10_000).default(1),
+        quantity: quantity.default(1),
       }),
     )
     .max(20)
@@ -48,16 +44,35 @@ export const statusBody = z.object({
 });
 
 export const overviewQuery = z.object({
-  page: z.coerce.number().int("page must be a whole number.").min(1, "page starts at 1.").max(100_000).default(1),
-  limit: z.coerce
-    .number()
-    .int("limit must be a whole number.")
-    .min(1, "limit must be at least 1.")
-    .max(100, "limit is at most 100.")
-    .default(10),
-  search: z.string().trim().max(100).optional(),
-  month: z.coerce.number().int().min(1, "month must be 1 to 12.").max(12, "month must be 1 to 12.").optional(),
-  year: z.coerce.number().int().min(2000, "year is out of range.").max(2100, "year is out of range.").optional(),
+  page: numberFrom(
+    z
+      .number({ error: "page must be a number." })
+      .int("page must be a whole number.")
+      .min(1, "page starts at 1.")
+      .max(100_000, "page is at most 100000."),
+  ).default(1),
+  limit: numberFrom(
+    z
+      .number({ error: "limit must be a number." })
+      .int("limit must be a whole number.")
+      .min(1, "limit must be at least 1.")
+      .max(100, "limit is at most 100."),
+  ).default(10),
+  search: z.string({ error: "search must be text." }).trim().max(100, "search is at most 100 characters.").optional(),
+  month: numberFrom(
+    z
+      .number({ error: "month must be 1 to 12." })
+      .int("month must be 1 to 12.")
+      .min(1, "month must be 1 to 12.")
+      .max(12, "month must be 1 to 12."),
+  ).optional(),
+  year: numberFrom(
+    z
+      .number({ error: "year is out of range." })
+      .int("year is out of range.")
+      .min(2000, "year is out of range.")
+      .max(2100, "year is out of range."),
+  ).optional(),
 });
 
 export interface Review {

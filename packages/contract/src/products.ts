@@ -1,34 +1,52 @@
 import { z } from "zod";
-import { id } from "./common.js";
-import { splitList } from "./rules.js";
+import { id, numberFrom } from "./common.js";
+import { MAX_DB_INT, splitList } from "./rules.js";
 
+/**
+ * Prices and stock stay well below MAX_DB_INT, so that stock given back by a denied order and the
+ * totals computed from prices never reach the column's limit.
+ */
 const numberField = (label: string) =>
-  z.coerce
-    .number({ error: `${label} must be a number.` })
-    .int(`${label} must be a whole number.`)
-    .min(0, `${label} must be at least 0.`)
-    .max(1_000_000_000, `${label} is too large.`);
+  numberFrom(
+    z
+      .number({ error: `${label} must be a number.` })
+      .int(`${label} must be a whole number.`)
+      .min(0, `${label} must be at least 0.`)
+      .max(1_000_000_000, `${label} is too large.`),
+  );
+
+/** Sizes or colours as one comma-joined text or as a list; the service checks each label and their number. */
+const optionList = z
+  .union([z.string().max(4000, "The list of options is too long."), z.array(z.string().max(200)).max(100)], {
+    error: "Options must be a text or a list of texts.",
+  })
+  .nullish()
+  .transform(splitList);
 
 /** Product fields as sent by the admin form, in multipart or JSON (spec §3, server form field names). */
 export const productFields = z.object({
-  category_id: z.coerce.number({ error: "Category is required." }).int().positive("Category is required."),
-  name: z.string({ error: "Product name is required." }).trim().min(1, "Product name is required.").max(120),
-  description: z
-    .string()
+  category_id: numberFrom(
+    z
+      .number({ error: "Category is required." })
+      .int("Category is required.")
+      .positive("Category is required.")
+      .max(MAX_DB_INT, "Category does not exist."),
+  ),
+  name: z
+    .string({ error: "Product name is required." })
     .trim()
-    .max(4000)
+    .min(1, "Product name is required.")
+    .max(120, "Product name is at most 120 characters."),
+  description: z
+    .string({ error: "Description must be text." })
+    .trim()
+    .max(4000, "Description is at most 4000 characters.")
     .nullish()
     .transform((v) => v ?? ""),
   price: numberField("Price").refine((v) => v > 0, "Price must be greater than 0."),
   stock_quantity: numberField("Stock").default(0),
-  size_available: z
-    .union([z.string(), z.array(z.string())])
-    .nullish()
-    .transform(splitList),
-  color_available: z
-    .union([z.string(), z.array(z.string())])
-    .nullish()
-    .transform(splitList),
+  size_available: optionList,
+  color_available: optionList,
   availability_status: z.enum(["in_stock", "out_of_stock"]).default("in_stock"),
   product_type: z
     .string()

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { AppError } from "../errors.js";
+import { AppError, badRequest } from "../errors.js";
+import { unsafeInput } from "../plugins/input-guard.js";
 import { MAX_IMAGE_BYTES } from "./images.js";
 
 export interface MultipartBody {
@@ -7,18 +8,38 @@ export interface MultipartBody {
   files: Record<string, Buffer>;
 }
 
-/** Reads a multipart form into text fields and file buffers; a file over 5 MB is a 413 before it is kept in memory. */
+export const UNREADABLE_FORM_MESSAGE = "The form could not be read. Send it as multipart/form-data with its boundary.";
+
+/** Errors that already carry the answer: ours, and the multipart plugin's own limits (413). */
+function hasStatus(error: unknown): boolean {
+  if (error instanceof AppError) return true;
+  const status = (error as { statusCode?: unknown } | null)?.statusCode;
+  return typeof status === "number" && status < 500;
+}
+
+/**
+ * Reads a multipart form into text fields and file buffers; a file over 5 MB is a 413 before it is kept
+ * in memory. A form the parser cannot read (no boundary, cut off, malformed headers) is the client's
+ * mistake, a 400; its fields pass the same check as JSON bodies (no NUL).
+ */
 export async function readMultipart(request: FastifyRequest): Promise<MultipartBody> {
   const fields: Record<string, string> = {};
   const files: Record<string, Buffer> = {};
-  for await (const part of request.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 5, fields: 50 } })) {
-    if (part.type === "file") {
-      const buffer = await part.toBuffer();
-      if (part.file.truncated) throw new AppError(413, "Image maximum size is 5 MB.", "FILE_TOO_LARGE");
-      if (buffer.length > 0) files[part.fieldname] = buffer;
-    } else if (typeof part.value === "string") {
-      fields[part.fieldname] = part.value;
+  try {
+    for await (const part of request.parts({ limits: { fileSize: MAX_IMAGE_BYTES, files: 5, fields: 50 } })) {
+      if (part.type === "file") {
+        const buffer = await part.toBuffer();
+        if (part.file.truncated) throw new AppError(413, "Image maximum size is 5 MB.", "FILE_TOO_LARGE");
+        if (buffer.length > 0) files[part.fieldname] = buffer;
+      } else if (typeof part.value === "string") {
+        fields[part.fieldname] = part.value;
+      }
     }
+  } catch (error) {
+    if (hasStatus(error)) throw error;
+    throw badRequest(UNREADABLE_FORM_MESSAGE, "INVALID_MULTIPART");
   }
+  const problem = unsafeInput(fields);
+  if (problem) throw badRequest(problem, "INVALID_INPUT");
   return { fields, files };
 }
