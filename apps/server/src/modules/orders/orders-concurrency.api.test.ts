@@ -111,7 +111,7 @@ describe("32 buyers each taking 3 of 4 shared products, in different orders", ()
       expect(statuses).toContain(201);
       expect(statuses).toContain(409);
 
-      const ordered = new Map<number, number>();
+      const ordered = new Map<number | null, number>();
       for (const answer of answers.filter((a) => a.statusCode === 201)) {
         for (const item of (answer.json() as OrderDetail).items) {
           ordered.set(item.productId, (ordered.get(item.productId) ?? 0) + item.quantity);
