@@ -71,7 +71,10 @@ export function registerErrorHandler(app: FastifyInstance) {
     if (FORM_LIMITS.has(error.code)) {
       return reply.status(413).send({ message: "The form has too many fields or files.", code: "FORM_TOO_LARGE" });
     }
-    if (error.code === "FST_REQ_FILE_TOO_LARGE" || error.code === "FST_ERR_CTP_BODY_TOO_LARGE" || status === 413) {
+    if (error.code === "FST_ERR_CTP_BODY_TOO_LARGE") {
+      return reply.status(413).send({ message: "The request body is too large.", code: "BODY_TOO_LARGE" });
+    }
+    if (error.code === "FST_REQ_FILE_TOO_LARGE" || status === 413) {
       return reply.status(413).send({ message: "Image maximum size is 5 MB.", code: "FILE_TOO_LARGE" });
     }
     if (error.code === "FST_ERR_CTP_INVALID_MEDIA_TYPE" || status === 415) {

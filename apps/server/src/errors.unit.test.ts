@@ -1,7 +1,7 @@
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
-import { AppError, parse, registerErrorHandler } from "./errors.js";
+import { AppError, DATABASE_REFUSED_MESSAGE, parse, registerErrorHandler } from "./errors.js";
 
 async function appThrowing(error: unknown) {
   const app = Fastify();
@@ -29,6 +29,44 @@ describe("the error handler", () => {
     ).inject({ method: "GET", url: "/boom" });
     expect(res.statusCode).toBe(409);
     expect(res.json()).toEqual({ message: "Stok tidak mencukupi", code: "OUT_OF_STOCK", unavailableItems: [] });
+  });
+
+  it.each([
+    ["22003", 'value "2147483648" is out of range for type integer'],
+    ["22021", 'invalid byte sequence for encoding "UTF8": 0x00'],
+    ["22P02", 'invalid input syntax for type integer: "abc"'],
+    ["SQLITE_TOOBIG", "string or blob too big"],
+  ])("answers a database's refusal of an input value (%s) with 400 and no driver text", async (code, text) => {
+    const res = await (await appThrowing(Object.assign(new Error(text), { code }))).inject({
+      method: "GET",
+      url: "/boom",
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ message: DATABASE_REFUSED_MESSAGE, code: "INVALID_INPUT" });
+    expect(res.body).not.toContain(code);
+  });
+
+  it("keeps other database errors a 500", async () => {
+    const res = await (await appThrowing(Object.assign(new Error("deadlock detected"), { code: "40P01" }))).inject({
+      method: "GET",
+      url: "/boom",
+    });
+    expect(res.statusCode).toBe(500);
+  });
+
+  it("says which limit a request broke: too many form fields, or a body over the limit", async () => {
+    const fields = await (
+      await appThrowing(Object.assign(new Error("reach fields limit"), { code: "FST_FIELDS_LIMIT", statusCode: 413 }))
+    ).inject({ method: "GET", url: "/boom" });
+    expect(fields.statusCode).toBe(413);
+    expect(fields.json().message).toBe("The form has too many fields or files.");
+    const body = await (
+      await appThrowing(
+        Object.assign(new Error("Request body is too large"), { code: "FST_ERR_CTP_BODY_TOO_LARGE", statusCode: 413 }),
+      )
+    ).inject({ method: "GET", url: "/boom" });
+    expect(body.statusCode).toBe(413);
+    expect(body.json().message).toBe("The request body is too large.");
   });
 
   it("answers an unknown path with a JSON 404", async () => {

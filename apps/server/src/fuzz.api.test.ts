@@ -423,7 +423,7 @@ const BODY_VALUES: Hostile[] = [
   { name: "null", value: null, refused: false },
 ];
 
-/** Text as it arrives in paths, query strings and forms; `numeric` ones no numeric field accepts. */
+/** Text as paths, query strings and forms send it: `refused` no field holds, `numeric` no numeric field holds. */
 const TEXT_VALUES: { name: string; value: string; numeric: boolean; refused: boolean }[] = [
   { name: "0", value: "0", numeric: false, refused: false },
   { name: "-1", value: "-1", numeric: true, refused: false },
@@ -559,6 +559,19 @@ const WHOLE_BODIES: { name: string; contentType: string; payload: string; refuse
   { name: "JSON that does not parse", contentType: "application/json", payload: '{"name": "Ro', refused: () => false },
   { name: "a JSON array", contentType: "application/json", payload: "[1,2,3]", refused: () => false },
   { name: "a JSON string", contentType: "application/json", payload: '"Roses"', refused: () => false },
+  {
+    name: "a __proto__ key",
+    contentType: "application/json",
+    payload: '{"__proto__": {"role": "admin"}}',
+    refused: (m) => m !== "GET",
+  },
+  {
+    name: "2 MB of JSON",
+    contentType: "application/json",
+    payload: JSON.stringify({ name: "x".repeat(2 * 1024 * 1024) }),
+    refused: (m) => m !== "GET",
+  },
+  { name: "JSON in UTF-16", contentType: "application/json; charset=utf-16", payload: "{}", refused: () => false },
   {
     name: "a NUL byte escaped in a JSON key",
     contentType: "application/json",
