@@ -162,6 +162,29 @@ describe("reset links", () => {
     expect(login.statusCode).toBe(200);
   });
 
+  it("let an owner locked out at their address log in there with the new password", async () => {
+    const user = await createUser(shop);
+    const from = (password: string) =>
+      shop.app.inject({
+        method: "POST",
+        url: "/api/users/login",
+        payload: { identifier: user.username, password },
+        remoteAddress: "192.0.2.90",
+      });
+    for (let i = 0; i < 5; i++) expect((await from("Wrong12345")).statusCode).toBe(401);
+    expect((await from("Wrong12345")).statusCode).toBe(429);
+    await forgot(shop, user.email);
+    const [token] = await mailedTokens(user.email);
+    const changed = await shop.app.inject({
+      method: "PATCH",
+      url: `/api/users/resetpassword/${token}`,
+      payload: { newPassword: "Anggrek2026" },
+      remoteAddress: "192.0.2.90",
+    });
+    expect(changed.statusCode).toBe(200);
+    expect((await from("Anggrek2026")).statusCode).toBe(200);
+  });
+
   it("are deleted once expired, as new ones are written", async () => {
     const first = await createUser(shop);
     await forgot(shop, first.email);

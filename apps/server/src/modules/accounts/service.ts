@@ -121,17 +121,22 @@ async function claimLoginAttempt(ctx: AppContext, claims: [string, ThrottleRule]
   }
 }
 
+/** The keys an attempt is counted under: one account whichever of its names is typed; an unknown name counts as itself. */
+const accountThrottle = (userId: number) => `user:${userId}`;
+const atAddressThrottle = (account: string, address: string) => `${account}|ip:${address}`;
+const addressThrottle = (address: string) => `ip:${address}`;
+const knownAddressMark = (account: string, address: string) => `known:${atAddressThrottle(account, address)}`;
+
 export async function login(ctx: AppContext, identifier: string, password: string, address: string): Promise<User> {
   const at = now();
   const row = await repo.findUserByLogin(ctx.db, identifier);
-  // One account is one count, whichever of its names is typed; an unknown name counts as itself.
-  const account = row ? `user:${row.user_id}` : `name:${accountKey(identifier)}`;
-  const atAddress = `${account}|ip:${address}`;
+  const account = row ? accountThrottle(row.user_id) : `name:${accountKey(identifier)}`;
+  const atAddress = atAddressThrottle(account, address);
   const claims: [string, ThrottleRule][] = [
     [atAddress, accountAtAddressRule],
-    [`ip:${address}`, addressRule],
+    [addressThrottle(address), addressRule],
   ];
-  const known = row !== undefined && (await repo.hasThrottle(ctx.db, `known:${atAddress}`, at.toISOString()));
+  const known = await repo.hasThrottle(ctx.db, knownAddressMark(account, address), at.toISOString());
   if (!known) claims.push([account, accountRule]);
   await repo.pruneThrottles(ctx.db, ctx.dialect, at.toISOString());
   await claimLoginAttempt(ctx, claims, at);
@@ -139,7 +144,7 @@ export async function login(ctx: AppContext, identifier: string, password: strin
   const ok = await verifyPassword(password, row?.password_hash ?? (await missingUserHash));
   if (!row || !ok) throw new AppError(401, "Username/email or password is incorrect.", "BAD_CREDENTIALS");
   await repo.deleteThrottle(ctx.db, atAddress);
-  await repo.uncountThrottle(ctx.db, `ip:${address}`);
+  await repo.uncountThrottle(ctx.db, addressThrottle(address));
   if (!known) await repo.uncountThrottle(ctx.db, account);
   await markKnownAddress(ctx, row.user_id, address);
   const { password_hash: _hash, ...user } = row;
@@ -148,7 +153,7 @@ export async function login(ctx: AppContext, identifier: string, password: strin
 
 /** An address the owner proved themselves from (a login, a reset link) skips the account's slow-down. */
 function markKnownAddress(ctx: AppContext, userId: number, address: string) {
-  return repo.markThrottle(ctx.db, `known:user:${userId}|ip:${address}`, isoIn(KNOWN_ADDRESS_MS));
+  return repo.markThrottle(ctx.db, knownAddressMark(accountThrottle(userId), address), isoIn(KNOWN_ADDRESS_MS));
 }
 
 /** Starts a session and returns the cookie token; only its hash is stored. */
@@ -258,7 +263,9 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
     await repo.updatePasswordHash(trx, reset.user_id, passwordHash);
     await repo.deleteUserSessions(trx, reset.user_id);
   });
-  // The link proved the owner reads the account's mail: from here the new password is not slowed down.
+  // The link proved the owner reads the account's mail: from this address the new password is
+  // neither locked by earlier failures nor slowed down by failures elsewhere.
+  await repo.deleteThrottle(ctx.db, atAddressThrottle(accountThrottle(reset.user_id), address));
   await markKnownAddress(ctx, reset.user_id, address);
 }
 
