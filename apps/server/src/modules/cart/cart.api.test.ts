@@ -237,6 +237,113 @@ describe("adding to the cart", () => {
   });
 });
 
+describe("one stock for every size and colour of a product", () => {
+  it("counts the lines of all sizes and colours together: 10 Small, then 10 Large of 14 in stock is a 409", async () => {
+    const { user, cookie } = await customer();
+    const product = await createProduct(shop, { name: "Shared Stock Roses", stock: 14 });
+    const line = { productId: product.product_id, quantity: 10 };
+    expect((await addItem(user.user_id, cookie, { ...line, size: "Small", color: "Red" })).statusCode).toBe(201);
+    const second = await addItem(user.user_id, cookie, { ...line, size: "Large", color: "White" });
+    expect(second.statusCode).toBe(409);
+    expect(second.json()).toMatchObject({
+      message: "Only 14 of Shared Stock Roses in stock, and your cart already holds 10.",
+      code: "INSUFFICIENT_STOCK",
+    });
+    expect(
+      (await addItem(user.user_id, cookie, { ...line, quantity: 4, size: "Large", color: "White" })).statusCode,
+    ).toBe(201);
+    const cart = (await call("GET", `/api/cart/user/${user.user_id}/full`, cookie)).json() as Cart;
+    expect(cart.items.map((i) => [i.selectedSize, i.quantity])).toEqual([
+      ["Small", 10],
+      ["Large", 4],
+    ]);
+  });
+
+  it("counts the product's other lines when a line's quantity is set (409), and allows up to what is left", async () => {
+    const { user, cookie } = await customer();
+    const product = await createProduct(shop, { name: "Shared Stock Lilies", stock: 14 });
+    await addItem(user.user_id, cookie, { productId: product.product_id, quantity: 10, size: "Small", color: "Red" });
+    const cart = (
+      await addItem(user.user_id, cookie, { productId: product.product_id, quantity: 2, size: "Large", color: "Red" })
+    ).json() as Cart;
+    const large = cart.items.find((i) => i.selectedSize === "Large") as CartItem;
+    const over = await call("PUT", `/api/cartitem/${large.cartItemId}`, cookie, { quantity: 5 });
+    expect(over.statusCode).toBe(409);
+    expect(over.json()).toMatchObject({
+      message: "Only 14 of Shared Stock Lilies in stock, and your cart already holds 10 in other sizes or colours.",
+      code: "INSUFFICIENT_STOCK",
+    });
+    const fits = await call("PUT", `/api/cartitem/${large.cartItemId}`, cookie, { quantity: 4 });
+    expect(fits.statusCode).toBe(200);
+    expect(fits.json()).toMatchObject({ quantity: 4, linePrice: 4 * 300000 });
+  });
+
+  it("lets concurrent adds in different sizes hold no more than the stock together", async () => {
+    const { user, cookie } = await customer();
+    const sizes = ["XS", "S", "M", "L", "XL", "XXL", "Grand", "Deluxe"];
+    const product = await createProduct(shop, {
+      stock: 14,
+      sizes: sizes.map((label) => ({ label, price: null })),
+    });
+    await call("POST", `/api/cart/user/${user.user_id}/ensure`, cookie);
+    const answers = await Promise.all(
+      sizes.map((size) =>
+        addItem(user.user_id, cookie, { productId: product.product_id, quantity: 5, size, color: "Red" }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 201, 409, 409, 409, 409, 409, 409]);
+    const cart = (await call("GET", `/api/cart/user/${user.user_id}/full`, cookie)).json() as Cart;
+    expect(cart.items.reduce((sum, i) => sum + i.quantity, 0)).toBe(10);
+  });
+
+  it("lets two quantity changes at once hold no more than the stock together", async () => {
+    const { user, cookie } = await customer();
+    const product = await createProduct(shop, { stock: 14 });
+    await addItem(user.user_id, cookie, { productId: product.product_id, quantity: 1, size: "Small", color: "Red" });
+    const cart = (
+      await addItem(user.user_id, cookie, { productId: product.product_id, quantity: 1, size: "Large", color: "Red" })
+    ).json() as Cart;
+    const answers = await Promise.all(
+      cart.items.map((item) => call("PUT", `/api/cartitem/${item.cartItemId}`, cookie, { quantity: 10 })),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
+    const after = (await call("GET", `/api/cart/user/${user.user_id}/full`, cookie)).json() as Cart;
+    expect(after.items.map((i) => i.quantity).sort((a, b) => a - b)).toEqual([1, 10]);
+  });
+});
+
+describe("a cart line too large for an order", () => {
+  const TOO_LARGE = { message: "This cart line's total is too large.", code: "TOTAL_TOO_LARGE" };
+
+  it("is refused (400) when adding, setting the quantity or attaching a customization would pass the largest total", async () => {
+    const { user, cookie } = await customer();
+    // Two units fit in the integer column an order stores a line in (2,147,483,647); three do not.
+    const product = await createProduct(shop, { price: 1_000_000_000, stock: 10, sizes: [] });
+    const line = { productId: product.product_id, color: "Red" };
+    const cart = (await addItem(user.user_id, cookie, { ...line, quantity: 2 })).json() as Cart;
+    const item = cart.items[0] as CartItem;
+    expect(item.linePrice).toBe(2_000_000_000);
+
+    const added = await addItem(user.user_id, cookie, { ...line, quantity: 1 });
+    expect(added.statusCode).toBe(400);
+    expect(added.json()).toMatchObject(TOO_LARGE);
+    const set = await call("PUT", `/api/cartitem/${item.cartItemId}`, cookie, { quantity: 3 });
+    expect(set.statusCode).toBe(400);
+    expect(set.json()).toMatchObject(TOO_LARGE);
+    const teddy = (await customizationIds(shop))["Teddy Bear"]?.customization_id;
+    const attached = await call("POST", "/api/cartItemCustomization", cookie, {
+      cart_item_id: item.cartItemId,
+      customization_id: teddy,
+      quantity: 2000,
+    });
+    expect(attached.statusCode).toBe(400);
+    expect(attached.json()).toMatchObject(TOO_LARGE);
+
+    const after = (await call("GET", `/api/cart/user/${user.user_id}/full`, cookie)).json() as Cart;
+    expect(after.items).toEqual([expect.objectContaining({ quantity: 2, customizations: [] })]);
+  });
+});
+
 describe("changing and removing cart lines", () => {
   async function cartWithLine(stock = 5) {
     const shopper = await customer();

@@ -97,10 +97,11 @@ function checkLineTotal(price: number, quantity: number, customizations: readonl
     throw badRequest(LINE_TOO_LARGE, "TOTAL_TOO_LARGE");
 }
 
-function shortOfStock(name: string, available: number, inCart: number) {
+/** "Already holds" counts the product's other lines when one line's quantity is being set. */
+function shortOfStock(name: string, available: number, inCart: number, elsewhere = "") {
   return conflict(
     inCart > 0
-      ? `Only ${available} of ${name} in stock, and your cart already holds ${inCart}.`
+      ? `Only ${available} of ${name} in stock, and your cart already holds ${inCart}${elsewhere}.`
       : `Only ${available} of ${name} in stock.`,
     "INSUFFICIENT_STOCK",
   );
@@ -165,7 +166,9 @@ export async function updateItem(ctx: AppContext, userId: number, cartItemId: nu
     const available = availableStock(line);
     if (available === 0) throw conflict(PRODUCT_UNAVAILABLE, "OUT_OF_STOCK");
     const otherLines = await repo.productQuantityInCart(trx, line.cart_id, line.product_id, cartItemId);
-    if (otherLines + quantity > available) throw shortOfStock(line.name, available, otherLines);
+    if (otherLines + quantity > available) {
+      throw shortOfStock(line.name, available, otherLines, " in other sizes or colours");
+    }
     const customizations =
       customizationsByLine(await repo.listLineCustomizations(trx, [cartItemId])).get(cartItemId) ?? [];
     checkLineTotal(unitPrice(line, findSize(parseSizeOptions(line.size_options), line.size)), quantity, customizations);
