@@ -360,6 +360,56 @@ describe("an order the shop cannot fill", () => {
   });
 });
 
+describe("an order too large for the integer columns", () => {
+  const TOO_LARGE = { message: "This order's total is too large.", code: "TOTAL_TOO_LARGE" };
+
+  it("is refused (400) and writes nothing, for one line or many, the same on both databases", async () => {
+    // 2,147,483,647 is the largest total an order's integer column holds; 1e9 × 3 passes it.
+    const costly = await createProduct(shop, { name: "Costly Orchids", price: 1_000_000_000, stock: 10 });
+    const others = [
+      await createProduct(shop, { name: "Costly Roses", price: 1_000_000_000, stock: 10 }),
+      await createProduct(shop, { name: "Costly Lilies", price: 1_000_000_000, stock: 10 }),
+    ];
+    const { user, cookie } = await signedIn(shop, "customer");
+    const oneLine = await placeOrder(shop, cookie, [{ product_id: costly.product_id, quantity: 3 }]);
+    expect(oneLine.statusCode).toBe(400);
+    expect(oneLine.json()).toMatchObject(TOO_LARGE);
+    const manyLines = await placeOrder(
+      shop,
+      cookie,
+      [costly, ...others].map((p) => ({ product_id: p.product_id, quantity: 1 })),
+    );
+    expect(manyLines.statusCode).toBe(400);
+    expect(manyLines.json()).toMatchObject(TOO_LARGE);
+    for (const product of [costly, ...others]) expect(await stockOf(product.product_id)).toBe(10);
+    expect(await ordersOf(user.user_id)).toEqual([]);
+  });
+
+  it("is refused (400) from a cart whose lines each fit, and the cart keeps them", async () => {
+    const roses = await createProduct(shop, { name: "Costly Cart Roses", price: 1_000_000_000, stock: 10 });
+    const lilies = await createProduct(shop, { name: "Costly Cart Lilies", price: 1_000_000_000, stock: 10 });
+    const { user, cookie, cart } = await shopperWithCart([
+      { productId: roses.product_id, quantity: 2 },
+      { productId: lilies.product_id, quantity: 1 },
+    ]);
+    const res = await call("POST", "/api/order", cookie, orderFromCart(cart));
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject(TOO_LARGE);
+    expect(await stockOf(roses.product_id)).toBe(10);
+    expect(await ordersOf(user.user_id)).toEqual([]);
+    const after = (await call("GET", `/api/cart/user/${user.user_id}/full`, cookie)).json() as Cart;
+    expect(after.items).toHaveLength(2);
+  });
+
+  it("is accepted right up to the largest total", async () => {
+    const product = await createProduct(shop, { name: "Costly Peonies", price: 1_000_000_000, stock: 10 });
+    const { cookie } = await signedIn(shop, "customer");
+    const res = await placeOrder(shop, cookie, [{ product_id: product.product_id, quantity: 2 }]);
+    expect(res.statusCode).toBe(201);
+    expect((res.json() as OrderDetail).totalPrice).toBe(2_000_000_000 + 50000);
+  });
+});
+
 describe("who may place an order", () => {
   it("needs a session (401), and answers 404 for another shopper's cart, cart item or user id", async () => {
     const product = await createProduct(shop);
