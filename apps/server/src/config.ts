@@ -75,11 +75,12 @@ function openFilesLimit(): number | undefined {
 }
 
 /**
- * 4096 connections, or fewer when the open-file limit is lower: 256 descriptors stay free for the
- * database, uploads and logs, so a flood of connections cannot stop the shop from opening files.
+ * 10,000 connections (about 14 KB of memory each while open), or fewer when the open-file limit is
+ * lower: 256 descriptors stay free for the database, uploads and logs, so a flood of connections
+ * cannot stop the shop from opening files.
  */
 export function defaultMaxConnections(filesLimit = openFilesLimit()): number {
-  return filesLimit === undefined ? 4096 : Math.max(64, Math.min(4096, filesLimit - 256));
+  return filesLimit === undefined ? 10_000 : Math.max(64, Math.min(10_000, filesLimit - 256));
 }
 
 /** The limits used when nothing is configured (tests build their Config by hand). */

@@ -1,0 +1,50 @@
+import { describe, expect, it } from "vitest";
+import { defaultMaxConnections, loadConfig } from "./config.js";
+
+describe("connection limits in the configuration", () => {
+  it("defaults to timeouts that close slow clients and a connection cap", () => {
+    const { http } = loadConfig({});
+    expect(http).toMatchObject({
+      headersTimeoutMs: 10_000,
+      requestTimeoutMs: 60_000,
+      idleTimeoutMs: 30_000,
+      keepAliveTimeoutMs: 72_000,
+      maxRequestsPerConnection: 1000,
+    });
+    expect(http.maxConnections).toBeGreaterThanOrEqual(64);
+    expect(http.maxConnections).toBeLessThanOrEqual(10_000);
+  });
+
+  it("reads every limit from the environment, in seconds", () => {
+    const { http } = loadConfig({
+      HEADERS_TIMEOUT_SECONDS: "5",
+      REQUEST_TIMEOUT_SECONDS: "120",
+      IDLE_TIMEOUT_SECONDS: "15",
+      KEEP_ALIVE_TIMEOUT_SECONDS: "65",
+      MAX_REQUESTS_PER_CONNECTION: "50",
+      MAX_CONNECTIONS: "2000",
+    });
+    expect(http).toEqual({
+      headersTimeoutMs: 5000,
+      requestTimeoutMs: 120_000,
+      idleTimeoutMs: 15_000,
+      keepAliveTimeoutMs: 65_000,
+      maxRequestsPerConnection: 50,
+      maxConnections: 2000,
+    });
+  });
+
+  it("refuses limits that would switch a timeout off or that Node would reject", () => {
+    expect(() => loadConfig({ REQUEST_TIMEOUT_SECONDS: "0" })).toThrow(/REQUEST_TIMEOUT_SECONDS/);
+    expect(() => loadConfig({ HEADERS_TIMEOUT_SECONDS: "abc" })).toThrow(/HEADERS_TIMEOUT_SECONDS/);
+    expect(() => loadConfig({ HEADERS_TIMEOUT_SECONDS: "90", REQUEST_TIMEOUT_SECONDS: "60" })).toThrow(
+      /must not exceed REQUEST_TIMEOUT_SECONDS/,
+    );
+    expect(() => loadConfig({ MAX_CONNECTIONS: "0" })).toThrow(/MAX_CONNECTIONS/);
+  });
+
+  it("keeps the cap below the open-file limit so the database can still open files", () => {
+    expect(defaultMaxConnections(1024)).toBe(768);
+    expect(defaultMaxConnections(1_048_576)).toBe(10_000);
+  });
+});
