@@ -42,11 +42,15 @@ export async function ensureCart(db: Executor, userId: number): Promise<number> 
   return cart.cart_id;
 }
 
+/** One unit of a line in its chosen size; a size the admin has since removed is shown at the product's price (ordering it is refused). */
+function lineUnitPrice(line: repo.CartLineRow): number {
+  return unitPrice(line, findSize(parseSizeOptions(line.size_options), line.size));
+}
+
 function toCartItem(line: repo.CartLineRow, customizations: CartCustomization[]): CartItem {
   const sizes = parseSizeOptions(line.size_options);
   const colors = parseColorOptions(line.color_options);
-  // A size the admin has since removed is shown at the product's price; ordering it is refused.
-  const price = unitPrice(line, findSize(sizes, line.size));
+  const price = lineUnitPrice(line);
   return {
     cartItemId: line.cart_item_id,
     productId: line.product_id,
@@ -88,13 +92,16 @@ export async function getCart(ctx: AppContext, userId: number): Promise<Cart> {
   return { cartId, items: await priceLines(ctx.db, await repo.listLines(ctx.db, cartId)) };
 }
 
-/** The same answer on both databases when a line's total would not fit the order's integer columns. */
-export const LINE_TOO_LARGE = "This cart line's total is too large.";
+const LINE_TOO_LARGE = "This cart line's total is too large.";
 
-/** A cart line's price (units and customizations) must fit the column an order stores it in. */
+/**
+ * A cart line's price (units and customizations) must fit the integer column an order stores it in;
+ * checked here so that both databases answer the same 400 rather than PostgreSQL refusing the order.
+ */
 function checkLineTotal(price: number, quantity: number, customizations: readonly CartCustomization[]) {
-  if (price * quantity + customizationTotal(customizations) > MAX_DB_INT)
+  if (price * quantity + customizationTotal(customizations) > MAX_DB_INT) {
     throw badRequest(LINE_TOO_LARGE, "TOTAL_TOO_LARGE");
+  }
 }
 
 /** "Already holds" counts the product's other lines when one line's quantity is being set. */
@@ -171,7 +178,7 @@ export async function updateItem(ctx: AppContext, userId: number, cartItemId: nu
     }
     const customizations =
       customizationsByLine(await repo.listLineCustomizations(trx, [cartItemId])).get(cartItemId) ?? [];
-    checkLineTotal(unitPrice(line, findSize(parseSizeOptions(line.size_options), line.size)), quantity, customizations);
+    checkLineTotal(lineUnitPrice(line), quantity, customizations);
     await repo.setLineQuantity(trx, cartItemId, quantity);
     return toCartItem({ ...line, quantity }, customizations);
   });
@@ -230,10 +237,7 @@ export async function putItemCustomization(
   const others = (
     customizationsByLine(await repo.listLineCustomizations(ctx.db, [line.cart_item_id])).get(line.cart_item_id) ?? []
   ).filter((c) => c.customization_id !== input.customization_id);
-  checkLineTotal(unitPrice(line, findSize(parseSizeOptions(line.size_options), line.size)), line.quantity, [
-    ...others,
-    { ...customization, quantity: input.quantity },
-  ]);
+  checkLineTotal(lineUnitPrice(line), line.quantity, [...others, { ...customization, quantity: input.quantity }]);
   await repo.putLineCustomization(ctx.db, input.cart_item_id, input.customization_id, input.quantity);
   return { cart_item_id: input.cart_item_id, ...customization, quantity: input.quantity };
 }

@@ -37,7 +37,7 @@ import { getDeliveryFee } from "../settings/service.js";
 import * as repo from "./repository.js";
 
 const ORDER_NOT_FOUND = "Order not found.";
-export const ORDER_TOO_LARGE = "This order's total is too large.";
+const ORDER_TOO_LARGE = "This order's total is too large.";
 const LATEST_REVIEWS = 10;
 
 /** What a line of a new order is made of, before it is priced. */
@@ -131,7 +131,10 @@ function quantitiesByProduct(lines: { productId: number; quantity: number }[]): 
   return quantities;
 }
 
-/** Prices every line; a line or a total beyond what the order's integer columns hold is refused alike on both databases. */
+/**
+ * Prices every line. A total beyond the order's integer column (no line can pass it without the total
+ * passing it too) is refused here, so both databases answer the same 400 before any stock moves.
+ */
 function priceLines(lines: OrderLine[], shippingCost: number) {
   const priced = lines.map((line) => ({
     ...line,
