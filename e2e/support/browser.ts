@@ -41,6 +41,8 @@ export interface ShopPage {
   viewport: Viewport;
   /** Console errors, page errors and failed requests seen so far, minus the expected ones. */
   problems: string[];
+  /** Everything the Content-Security-Policy blocked so far (also counted among the problems). */
+  cspViolations: string[];
   expectFailure(failure: ExpectedFailure): void;
   close(): Promise<void>;
 }
@@ -59,9 +61,22 @@ export async function openPage(browser: Browser, baseUrl: string, viewport: View
   });
   // Nothing outside the shop may be contacted (the video, for example, loads only when asked for).
   await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
+  const problems: string[] = [];
+  const cspViolations: string[] = [];
+  // Chromium logs a blocked load as a console error, but not every violation (a report-only
+  // policy, an eval in a frame); the page's own event names each one.
+  await context.exposeBinding("reportCspViolation", (_source, violation: string) => {
+    cspViolations.push(violation);
+    problems.push(`Content Security Policy violation: ${violation}`);
+  });
+  await context.addInitScript(() => {
+    document.addEventListener("securitypolicyviolation", (event) => {
+      const report = (window as unknown as { reportCspViolation(v: string): void }).reportCspViolation;
+      report(`${event.effectiveDirective} blocked ${event.blockedURI || "inline"} in ${event.documentURI}`);
+    });
+  });
   const page = await context.newPage();
   const expected = [...ALWAYS_EXPECTED];
-  const problems: string[] = [];
   const failedResponses: { status: number; url: string }[] = [];
   const isExpected = (status: number, url: string) =>
     expected.some((e) => e.status === status && new URL(url).pathname === e.path);
@@ -95,6 +110,7 @@ export async function openPage(browser: Browser, baseUrl: string, viewport: View
     context,
     viewport,
     problems,
+    cspViolations,
     expectFailure(failure) {
       expected.push(failure);
     },
