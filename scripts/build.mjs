@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 /**
  * Builds what `npm start` runs: the web app (Vite, into apps/web/dist) and the server, bundled with
- * esbuild into one JavaScript file, apps/server/dist/server.js (docs/decisions/0011). Run directly
+ * esbuild into one JavaScript file, apps/server/dist/server.js (docs/decisions/0012). Run directly
  * (`npm run build`) it builds both; scripts/start.mjs imports it and builds only what is stale.
  */
 import { spawn } from "node:child_process";

@@ -3,7 +3,7 @@
  * `npm start`: builds the web app and the server only when they are missing or older than their
  * sources (so a restart takes a moment, not a build), then runs the compiled server in this very
  * process. The npm script is `exec node scripts/start.mjs`, so npm's child is this process and the
- * SIGTERM that npm passes on reaches the server's own shutdown (docs/decisions/0011).
+ * SIGTERM that npm passes on reaches the server's own shutdown (docs/decisions/0012).
  */
 import path from "node:path";
 import { pathToFileURL } from "node:url";
