@@ -1,6 +1,8 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, createUser, PASSWORD, type TestShop } from "../../../test/harness.js";
+import { buildApp } from "../../app.js";
+import { openDatabase } from "../../db/connection.js";
 import { MINUTE, setClock } from "../../lib/time.js";
 
 let shop: TestShop;
@@ -57,6 +59,33 @@ describe("a burst of guesses at one account", () => {
     expect(last.json().message).toBe("Too many failed login attempts. Please wait 15 minutes and try again.");
     expect(retryAfter(last)).toBeGreaterThan(14 * 60);
     expect(retryAfter(last)).toBeLessThanOrEqual(15 * 60);
+  });
+});
+
+describe("two servers on one database", () => {
+  it("share one count: 100 concurrent guesses split between them get at most five password checks", async () => {
+    // A second app with its own connection to the same database, as a second process would have.
+    const { db, dialect } = openDatabase(shop.ctx.config.databaseUrl);
+    const second = await buildApp({ ...shop.ctx, db, dialect });
+    try {
+      const user = await createUser(shop);
+      const answers = await Promise.all(
+        Array.from({ length: 100 }, (_, i) =>
+          (i % 2 ? second : shop.app).inject({
+            method: "POST",
+            url: "/api/users/login",
+            payload: { identifier: i % 4 < 2 ? user.username : user.email, password: `Wrong${i}A` },
+            remoteAddress: "203.0.113.55",
+          }),
+        ),
+      );
+      const statuses = answers.map((a) => a.statusCode);
+      expect(statuses.filter((s) => s === 401).length).toBeLessThanOrEqual(5);
+      expect(statuses.filter((s) => s !== 401 && s !== 429)).toEqual([]);
+    } finally {
+      await second.close();
+      await db.destroy();
+    }
   });
 });
 
