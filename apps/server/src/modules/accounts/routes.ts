@@ -32,6 +32,7 @@ export async function accountsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   app.post("/users/login", async (request, reply) => {
     const { identifier, password } = parse(loginBody, request.body);
+    // A refused attempt says when to come back, in the header clients and proxies understand.
     const user = await accounts.login(ctx, identifier, password, request.ip).catch((error) => {
       if (error instanceof AppError && typeof error.extra?.retryAfter === "number") {
         reply.header("Retry-After", String(error.extra.retryAfter));
@@ -55,6 +56,7 @@ export async function accountsRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
 
   app.post("/users/forgotpassword", async (request) => {
     const { email } = parse(forgotPasswordBody, request.body);
+    // Not awaited: the answer is the same, at once, for a known, an unknown or an unreachable address.
     accounts.requestPasswordReset(ctx, email, request.log);
     return { message: FORGOT_PASSWORD_MESSAGE };
   });
