@@ -6,6 +6,7 @@ import { openDatabase } from "./db/connection.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { seed } from "./db/seed/seed.js";
 import { createMailer } from "./lib/mailer.js";
+import { backgroundSettled } from "./modules/accounts/service.js";
 
 /**
  * Everything `npm start` does before listening: open the database, migrate, seed what is missing
@@ -27,6 +28,8 @@ export async function createShop(
   const ctx: AppContext = { db, dialect, config, mailer: createMailer(config) };
   const app = await buildApp(ctx, options.fastify);
   app.addHook("onClose", async () => {
+    // A reset mail started after its answer still needs the database to find the account.
+    await backgroundSettled();
     await db.destroy();
   });
   return { app, ctx };
