@@ -3,6 +3,7 @@ import { defineConfig } from "vitest/config";
 /**
  * Three projects, run one after another by `npm test`:
  * - unit: pure logic of the contract package, the server and the web app;
+ * - components: React components of the web app rendered with Testing Library in happy-dom;
  * - api: the HTTP API through app.inject() on a fresh database per file, on SQLite or,
  *   with TEST_DATABASE=postgres, on PostgreSQL;
  * - e2e: Chromium (playwright-core) against a real server on a fresh SQLite database.
@@ -13,8 +14,16 @@ export default defineConfig({
       {
         test: {
           name: "unit",
-          include: ["packages/**/*.test.ts", "apps/server/src/**/*.unit.test.ts", "apps/web/src/**/*.test.{ts,tsx}"],
+          include: ["packages/**/*.test.ts", "apps/server/src/**/*.unit.test.ts", "apps/web/src/**/*.test.ts"],
           environment: "node",
+        },
+      },
+      {
+        test: {
+          name: "components",
+          include: ["apps/web/src/**/*.test.tsx"],
+          environment: "happy-dom",
+          setupFiles: ["apps/web/test/setup-components.ts"],
         },
       },
       {
