@@ -31,8 +31,13 @@ export type OrderStatus = (typeof ORDER_STATUSES)[number];
 /** Completed is a legacy final status that customer screens treat like Finished. */
 export const REVIEWABLE_STATUSES = ["finished", "completed"];
 
+/**
+ * A status name in lower case for comparing: one of the shop's statuses however it is spelled
+ * (see orderStatusOf: case and spaces do not matter) reads as its own name, "in delivery"; any
+ * other name (the legacy "Completed") reads as itself, trimmed.
+ */
 export function normalizeStatus(status: string | null | undefined): string {
-  return (status ?? "").trim().toLowerCase();
+  return (orderStatusOf(status) ?? (status ?? "").trim()).toLowerCase();
 }
 
 export function isReviewable(status: string | null | undefined): boolean {
@@ -43,4 +48,81 @@ export function isReviewable(status: string | null | undefined): boolean {
 export function splitList(value: string | string[] | null | undefined): string[] {
   const parts = Array.isArray(value) ? value : (value ?? "").split(",");
   return parts.map((p) => p.trim()).filter((p) => p.length > 0);
+}
+
+/** Status names are matched the way admins type them: case and spaces do not matter ("in delivery", "InDelivery"). */
+function statusKey(status: string | null | undefined): string {
+  return (status ?? "").replace(/\s+/g, "").toLowerCase();
+}
+
+/** The shop's status a name stands for, however it is spelled, or undefined for any other name. */
+export function orderStatusOf(status: string | null | undefined): OrderStatus | undefined {
+  const key = statusKey(status);
+  return ORDER_STATUSES.find((known) => statusKey(known) === key);
+}
+
+/**
+ * Which status an admin may move an order to from each status: an order is received, then either
+ * delivered and finished or denied. Finished and Denied are final.
+ */
+export const STATUS_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStatus[]>> = {
+  "Order Received": ["In Delivery", "Denied"],
+  "In Delivery": ["Finished"],
+  Finished: [],
+  Denied: [],
+};
+
+/** The statuses an order in `status` may move to; none for a final, legacy or unknown status. */
+export function nextStatuses(status: string | null | undefined): readonly OrderStatus[] {
+  const current = orderStatusOf(status);
+  return current ? STATUS_TRANSITIONS[current] : [];
+}
+
+export function canChangeStatus(from: string | null | undefined, to: OrderStatus): boolean {
+  return nextStatuses(from).includes(to);
+}
+
+/** Uploaded images (product pictures, delivery proofs) are at most 5 MB. */
+export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+
+export interface PricedCustomization {
+  price: number;
+  quantity: number;
+}
+
+/** What a line's customizations add to its price: each one's price times its quantity. */
+export function customizationTotal(customizations: readonly PricedCustomization[] | null | undefined): number {
+  return (customizations ?? []).reduce((sum, c) => sum + c.price * c.quantity, 0);
+}
+
+/** What an order line costs: the unit price times the quantity, plus its customizations. */
+export function linePrice(
+  unitPrice: number,
+  quantity: number,
+  customizations: readonly PricedCustomization[] | null | undefined,
+): number {
+  return unitPrice * quantity + customizationTotal(customizations);
+}
+
+/** A colour option is stored as "label" or "label::#hex". */
+export const COLOR_SEPARATOR = "::";
+
+/** A colour's hex is "#" and 3 to 6 hex digits; without "#" it does not count. */
+export function isHexColor(value: string): boolean {
+  return /^#[0-9a-f]{3,6}$/i.test(value);
+}
+
+/** Splits "label" or "label::#hex", both trimmed; a hex that breaks the rule above reads as absent (null). */
+export function parseColorOption(raw: string): { label: string; hex: string | null } {
+  const at = raw.indexOf(COLOR_SEPARATOR);
+  if (at < 0) return { label: raw.trim(), hex: null };
+  const hex = raw.slice(at + COLOR_SEPARATOR.length).trim();
+  return { label: raw.slice(0, at).trim(), hex: isHexColor(hex) ? hex : null };
+}
+
+/** A colour option as it is stored: "label::#hex" when the hex is valid, otherwise the label alone. */
+export function formatColorOption(label: string, hex: string | null | undefined): string {
+  const name = label.trim();
+  const code = hex?.trim() ?? "";
+  return isHexColor(code) ? `${name}${COLOR_SEPARATOR}${code}` : name;
 }
