@@ -1,4 +1,4 @@
-import type { SessionAnswer, User } from "@florist/contract";
+import type { LoginBody, RegisterBody, SessionAnswer, User } from "@florist/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "./api-client";
 
@@ -40,10 +40,7 @@ export function useAuth(): AuthState {
   return { user, isLoading: isPending, isAdmin: user?.role === "admin", error };
 }
 
-export interface LoginInput {
-  identifier: string;
-  password: string;
-}
+export type LoginInput = LoginBody;
 
 async function login(input: LoginInput): Promise<User> {
   try {
@@ -55,11 +52,7 @@ async function login(input: LoginInput): Promise<User> {
   }
 }
 
-export interface RegisterInput {
-  username: string;
-  email: string;
-  password: string;
-}
+export type RegisterInput = RegisterBody;
 
 /** Register is followed by an automatic login with the same e-mail and password (spec §4). */
 async function registerAndLogin(input: RegisterInput): Promise<User> {

@@ -1,9 +1,11 @@
-import type { CartItem, StockCheck } from "@florist/contract";
+import type { CartItem, StockCheck, updateCartItemBody } from "@florist/contract";
+import type { z } from "zod";
 import { api } from "../../../lib/api-client";
 
-/** Spec §7: the price sent is the unit price times the new quantity; the server prices the line itself. */
+/** The price sent (unit price × new quantity) is only informative: the server prices the line itself. */
 export function changeQuantity(item: CartItem, quantity: number) {
-  return api.put<CartItem>(`/cartitem/${item.cartItemId}`, { quantity, price: item.unitPrice * quantity });
+  const body: z.input<typeof updateCartItemBody> = { quantity, price: item.unitPrice * quantity };
+  return api.put<CartItem>(`/cartitem/${item.cartItemId}`, body);
 }
 
 export function removeItem(cartItemId: number) {

@@ -1,4 +1,5 @@
-import type { OrderDetail } from "@florist/contract";
+import type { createOrderBody, OrderDetail } from "@florist/contract";
+import type { z } from "zod";
 import { api } from "../../../lib/api-client";
 import { type CheckoutItem, checkoutItemPrice } from "../../../lib/pricing";
 
@@ -10,34 +11,40 @@ export interface PlaceOrderInput {
   items: CheckoutItem[];
 }
 
+type OrderBody = z.input<typeof createOrderBody>;
+type OrderLine = OrderBody["items"][number];
+
 /**
- * The order payload of spec §3. The storefront always asks for "Order Received" and "Pending";
- * the server recomputes every price and total from its own data.
+ * The order as the storefront sends it. It always asks for "Order Received" and "Pending"; the server
+ * recomputes every price and total from its own data and ignores the figures sent here.
  */
 export function placeOrder(input: PlaceOrderInput) {
   const fromCart = input.cartId !== undefined && input.items.every((item) => item.cartItemId !== undefined);
-  return api.post<OrderDetail>("/order", {
+  const body: OrderBody = {
     user_id: input.userId,
     shipping_address: input.shippingAddress,
     shipping_cost: input.shippingCost,
     order_status: "Order Received",
     payment_status: "Pending",
     ...(fromCart ? { cart_id: input.cartId } : {}),
-    items: input.items.map((item) => ({
-      product_id: item.productId,
-      quantity: item.quantity,
-      price: checkoutItemPrice(item),
-      // A cart line brings its own options; a Buy Now line names them.
-      ...(fromCart
-        ? { cart_item_id: item.cartItemId }
-        : {
-            size: item.size || undefined,
-            color: item.color || undefined,
-            customizations: item.customizations.map((c) => ({
-              customization_id: c.customization_id,
-              quantity: c.quantity,
-            })),
-          }),
-    })),
-  });
+    items: input.items.map(
+      (item): OrderLine => ({
+        product_id: item.productId,
+        quantity: item.quantity,
+        price: checkoutItemPrice(item),
+        // A cart line brings its own options; a Buy Now line names them.
+        ...(fromCart
+          ? { cart_item_id: item.cartItemId }
+          : {
+              size: item.size || undefined,
+              color: item.color || undefined,
+              customizations: item.customizations.map((c) => ({
+                customization_id: c.customization_id,
+                quantity: c.quantity,
+              })),
+            }),
+      }),
+    ),
+  };
+  return api.post<OrderDetail>("/order", body);
 }

@@ -1,5 +1,13 @@
-import type { Cart, Customization, Product, SizePrice } from "@florist/contract";
+import type {
+  addCartItemBody,
+  Cart,
+  Customization,
+  cartItemCustomizationBody,
+  Product,
+  SizePrice,
+} from "@florist/contract";
 import { queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
 import { api } from "../../../lib/api-client";
 
 export const productQuery = (productId: number) =>
@@ -14,7 +22,7 @@ export const customizationsQuery = queryOptions({
   staleTime: 10 * 60_000,
 });
 
-/** The price of a size; a failure is only logged and the product's own price stays (spec §4). */
+/** The price of a size; a failure is only logged and the product's own price stays. */
 export const sizePriceQuery = (productId: number, size: string) =>
   queryOptions({
     queryKey: ["size-price", productId, size],
@@ -42,18 +50,19 @@ export interface AddToCartInput {
 }
 
 /**
- * Spec §4: create the item, find it in the returned cart by product, size and colour, then attach
+ * Create the item, find it, find it in the returned cart by product, size and colour, then attach
  * one customization per choice. A customization that fails is logged and the item stays.
  */
 export async function addToCart(input: AddToCartInput): Promise<number | null> {
-  const cart = await api.post<Cart>(`/cart/user/${input.userId}/items`, {
+  const line: z.input<typeof addCartItemBody> = {
     productId: input.productId,
     quantity: input.quantity,
     unitPrice: input.unitPrice,
     size: input.size,
     color: input.color,
     colorHex: input.colorHex,
-  });
+  };
+  const cart = await api.post<Cart>(`/cart/user/${input.userId}/items`, line);
   const item = cart.items.find(
     (line) =>
       line.productId === input.productId &&
@@ -63,11 +72,12 @@ export async function addToCart(input: AddToCartInput): Promise<number | null> {
   if (!item) return null;
   for (const customization of input.customizations) {
     try {
-      await api.post("/cartItemCustomization", {
+      const attach: z.input<typeof cartItemCustomizationBody> = {
         cart_item_id: item.cartItemId,
         customization_id: customization.customization_id,
         quantity: customization.quantity,
-      });
+      };
+      await api.post("/cartItemCustomization", attach);
     } catch (error) {
       console.warn("A customization could not be attached to the cart item.", error);
     }

@@ -1,10 +1,12 @@
-import type { User } from "@florist/contract";
+import type { profileBody, User } from "@florist/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
+import type { z } from "zod";
 import { ApiError, api } from "../../../lib/api-client";
 import { sessionKey } from "../../../lib/auth";
 
 async function updateProfile({ userId, username }: { userId: number; username: string }): Promise<User> {
-  const answer = await api.patch<{ user: User }>(`/users/${userId}/profile`, { username });
+  const body: z.input<typeof profileBody> = { username };
+  const answer = await api.patch<{ user: User }>(`/users/${userId}/profile`, body);
   return answer.user;
 }
 

@@ -1,5 +1,6 @@
-import type { OrderDetail, Review } from "@florist/contract";
+import type { OrderDetail, Review, reviewBody } from "@florist/contract";
 import { queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
 import { api } from "../../../lib/api-client";
 
 export const orderReviewsQuery = (orderId: number) =>
@@ -22,10 +23,11 @@ export interface SubmitReviewInput {
 }
 
 export function submitReview(input: SubmitReviewInput) {
-  return api.post<Review>("/review", {
+  const body: z.input<typeof reviewBody> = {
     order_id: input.orderId,
     user_id: input.userId,
     rating: input.rating,
     comment: input.comment.trim(),
-  });
+  };
+  return api.post<Review>("/review", body);
 }

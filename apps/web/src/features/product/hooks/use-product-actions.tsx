@@ -1,0 +1,102 @@
+import type { Product } from "@florist/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { useNavigate } from "react-router";
+import { ApiError } from "../../../lib/api-client";
+import { type LoginRedirectState, useAuth } from "../../../lib/auth";
+import { cartKey } from "../../../lib/cart";
+import { saveItemNotes } from "../../../lib/item-notes";
+import type { CheckoutItem } from "../../../lib/pricing";
+import { addToCart } from "../api/product";
+import type { ProductOptions } from "./use-product-options";
+
+export type Feedback = { title: string; body?: React.ReactNode } | null;
+
+/**
+ * Add to Cart and Buy Now: both check the choices first and send a visitor to log in (and back
+ * here afterwards); Add to Cart stores the line with its customizations, Buy Now takes the one line
+ * straight to checkout.
+ */
+export function useProductActions(product: Product, options: ProductOptions) {
+  const { user } = useAuth();
+  const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [addedOpen, setAddedOpen] = useState(false);
+  const [feedback, setFeedback] = useState<Feedback>(null);
+  const { soldOut, stock, quantity, unitPrice, size, color, notes, chosenCustomizations } = options;
+
+  const add = useMutation({
+    mutationFn: addToCart,
+    onSuccess: async (cartItemId, input) => {
+      if (cartItemId !== null) saveItemNotes(cartItemId, notes);
+      await queryClient.invalidateQueries({ queryKey: cartKey(input.userId) });
+      setAddedOpen(true);
+    },
+    onError: (err) => {
+      const detail = err instanceof ApiError ? err.serverMessage : undefined;
+      setFeedback({ title: "Failed to add to cart.", body: detail ? <p>{detail}</p> : undefined });
+    },
+  });
+
+  function requireLogin(): boolean {
+    if (user) return true;
+    const state: LoginRedirectState = { redirectTo: `/produk/${product.productId}` };
+    navigate("/login", { state });
+    return false;
+  }
+
+  function addToCartClicked() {
+    if (add.isPending) return;
+    const problem = options.validate();
+    setFormError(problem);
+    if (problem || !requireLogin() || !user) return;
+    add.mutate({
+      userId: user.user_id,
+      productId: product.productId,
+      quantity,
+      unitPrice,
+      size,
+      color: color?.label ?? "",
+      colorHex: color?.hex ?? "",
+      customizations: chosenCustomizations.map((c) => ({ customization_id: c.customization_id, quantity: c.quantity })),
+    });
+  }
+
+  function buyNowClicked() {
+    if (add.isPending) return;
+    if (soldOut || stock <= 0) {
+      setFeedback({ title: "Produk sedang tidak tersedia." });
+      return;
+    }
+    const problem = options.validate();
+    setFormError(problem);
+    if (problem || !requireLogin()) return;
+    const item: CheckoutItem = {
+      productId: product.productId,
+      name: product.name,
+      price: unitPrice,
+      quantity,
+      imageUrl: options.imageUrl,
+      size,
+      color: color?.label ?? "",
+      colorHex: color?.hex,
+      notes: notes.trim(),
+      customizations: chosenCustomizations,
+      customizationTotal: options.summary.customization,
+    };
+    navigate("/pemesanan", { state: { checkoutItems: [item] } });
+  }
+
+  return {
+    adding: add.isPending,
+    addToCartClicked,
+    buyNowClicked,
+    formError,
+    addedOpen,
+    closeAdded: () => setAddedOpen(false),
+    viewCart: () => navigate("/keranjang"),
+    feedback,
+    closeFeedback: () => setFeedback(null),
+  };
+}

@@ -1,0 +1,98 @@
+import type { Customization, Product } from "@florist/contract";
+import { useQuery } from "@tanstack/react-query";
+import { useMemo, useState } from "react";
+import { parseColorOptions } from "../../../lib/colors";
+import { clampQuantity, productSummary } from "../../../lib/pricing";
+import { customizationsQuery, sizePriceQuery } from "../api/product";
+
+export const UNAVAILABLE = "This product is currently unavailable.";
+
+export function isOutOfStock(product: Product): boolean {
+  return product.availabilityStatus === "out_of_stock" || product.stockQuantity <= 0;
+}
+
+/**
+ * What the shopper has chosen on a product page (size, colour, customizations, quantity, notes) and
+ * what follows from it: the unit price of the size, the summary's figures, the photo of the colour and
+ * the message that blocks buying, if any. The first size and colour are chosen from the start.
+ */
+export function useProductOptions(product: Product) {
+  const sizes = product.sizeOptions.filter((size) => size.trim() !== "");
+  const colors = useMemo(() => parseColorOptions(product.colorOptions), [product.colorOptions]);
+  const soldOut = isOutOfStock(product);
+  const stock = Math.max(0, product.stockQuantity);
+
+  const [size, setSize] = useState(sizes[0] ?? "");
+  const [colorRaw, setColorRaw] = useState(colors[0]?.raw ?? "");
+  const [chosen, setChosen] = useState<Record<number, number>>({});
+  const [notes, setNotes] = useState("");
+  const [requestedQuantity, setQuantity] = useState(1);
+
+  const quantity = clampQuantity(requestedQuantity, stock);
+  const color = colors.find((option) => option.raw === colorRaw) ?? null;
+
+  const customizations = useQuery(customizationsQuery);
+  const sizePrice = useQuery(sizePriceQuery(product.productId, size));
+  const unitPrice = sizePrice.data ?? product.price;
+  // Until the chosen size's price has arrived, show no figure rather than a price the shopper won't pay.
+  const pricePending = size !== "" && sizePrice.isPending;
+
+  const chosenCustomizations = (customizations.data ?? [])
+    .filter((c) => chosen[c.customization_id] !== undefined)
+    .map((c) => ({ ...c, quantity: chosen[c.customization_id] ?? 1 }));
+  const summary = productSummary(unitPrice, quantity, chosenCustomizations);
+
+  const colorImage = color
+    ? product.images.find((image) => image.color_name.trim().toLowerCase() === color.label.toLowerCase())
+    : undefined;
+  const imageUrl = colorImage?.image_url ?? product.imageUrl;
+
+  function toggleCustomization(customization: Customization, checked: boolean) {
+    setChosen((current) => {
+      const next = { ...current };
+      if (checked) next[customization.customization_id] = 1;
+      else delete next[customization.customization_id];
+      return next;
+    });
+  }
+
+  function setCustomizationQuantity(customization: Customization, value: number) {
+    setChosen((current) => ({ ...current, [customization.customization_id]: value }));
+  }
+
+  /** The checks shared by Add to Cart and Buy Now; returns the message that blocks, if any. */
+  function validate(): string | null {
+    if (soldOut || stock <= 0) return UNAVAILABLE;
+    if (sizes.length > 0 && !size) return "Please select a size first.";
+    if (colors.length > 0 && !color) return "Please select a color first.";
+    return null;
+  }
+
+  return {
+    sizes,
+    colors,
+    soldOut,
+    stock,
+    size,
+    setSize,
+    colorRaw,
+    setColorRaw,
+    color,
+    customizations: customizations.data ?? [],
+    chosen,
+    chosenCustomizations,
+    toggleCustomization,
+    setCustomizationQuantity,
+    notes,
+    setNotes,
+    quantity,
+    setQuantity,
+    unitPrice,
+    pricePending,
+    summary,
+    imageUrl,
+    validate,
+  };
+}
+
+export type ProductOptions = ReturnType<typeof useProductOptions>;
