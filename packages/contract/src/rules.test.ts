@@ -11,6 +11,7 @@ import {
   normalizeStatus,
   orderStatusOf,
   parseColorOption,
+  sameStatus,
 } from "./rules.js";
 
 describe("status names", () => {
@@ -35,6 +36,12 @@ describe("status names", () => {
     expect(normalizeStatus("order  received")).toBe("order received");
     expect(normalizeStatus(" Completed ")).toBe("completed");
     expect(normalizeStatus(null)).toBe("");
+  });
+
+  it("are the same name whatever their case and spaces", () => {
+    expect(sameStatus(" paid", "Paid")).toBe(true);
+    expect(sameStatus("Awaiting Verification", "awaitingverification")).toBe(true);
+    expect(sameStatus("Paid", "Pending")).toBe(false);
   });
 
   it("lets finished and legacy completed orders be reviewed, and no others", () => {

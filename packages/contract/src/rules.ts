@@ -126,3 +126,8 @@ export function formatColorOption(label: string, hex: string | null | undefined)
   const code = hex?.trim() ?? "";
   return isHexColor(code) ? `${name}${COLOR_SEPARATOR}${code}` : name;
 }
+
+/** Whether two status names, of an order or a payment, are the same name, ignoring case and spaces. */
+export function sameStatus(a: string | null | undefined, b: string | null | undefined): boolean {
+  return statusKey(a) === statusKey(b);
+}

@@ -1,11 +1,13 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
+import { MAX_IMAGE_BYTES } from "@florist/contract/rules";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { AppError } from "../errors.js";
 
-export const MAX_IMAGE_BYTES = 5 * 1024 * 1024;
+export { MAX_IMAGE_BYTES };
+
 /**
  * 40 megapixels: more than any phone camera gives, far less than a "decompression bomb" — a few
  * kilobytes of PNG that declare 10000 × 10000 pixels and would take gigabytes of memory to decode.

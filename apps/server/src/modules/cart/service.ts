@@ -8,6 +8,7 @@ import {
   type StockCheck,
   type UnavailableItem,
 } from "@florist/contract";
+import { customizationTotal, linePrice } from "@florist/contract/rules";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
@@ -17,7 +18,6 @@ import { nowIso } from "../../lib/time.js";
 import {
   availableStock,
   chooseOptions,
-  customizationTotal,
   findColor,
   findSize,
   parseColorOptions,
@@ -99,7 +99,7 @@ const LINE_TOO_LARGE = "This cart line's total is too large.";
  * checked here so that both databases answer the same 400 rather than PostgreSQL refusing the order.
  */
 function checkLineTotal(price: number, quantity: number, customizations: readonly CartCustomization[]) {
-  if (price * quantity + customizationTotal(customizations) > MAX_DB_INT) {
+  if (linePrice(price, quantity, customizations) > MAX_DB_INT) {
     throw badRequest(LINE_TOO_LARGE, "TOTAL_TOO_LARGE");
   }
 }

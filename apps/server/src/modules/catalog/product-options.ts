@@ -1,4 +1,5 @@
-import type { AvailabilityStatus, CartCustomization } from "@florist/contract";
+import type { AvailabilityStatus } from "@florist/contract";
+import { formatColorOption, parseColorOption as splitColorOption } from "@florist/contract/rules";
 import { badRequest } from "../../errors.js";
 
 /**
@@ -23,12 +24,6 @@ export interface ColorOption {
   raw: string;
 }
 
-const COLOR_SEPARATOR = "::";
-/**
- * Contract §3: "#" and 3 to 6 hex digits. A hex without "#" does not count, on the way in as on the
- * way out, so what the admin form stores is exactly what every reader accepts.
- */
-const HEX_COLOUR = /^#[0-9a-f]{3,6}$/i;
 const MAX_OPTIONS = 30;
 const MAX_SIZE_LABEL = 60;
 const MAX_COLOUR_LABEL = 80;
@@ -57,12 +52,12 @@ export function parseSizeOptions(json: string): SizeOption[] {
   });
 }
 
-/** Splits "label" or "label::#hex"; a hex that breaks the contract's rule counts as absent. */
+/**
+ * Splits "label" or "label::#hex" by the shared rule (a hex without "#" counts as absent, on the way
+ * in as on the way out, so what the admin form stores is exactly what every reader accepts).
+ */
 export function parseColorOption(raw: string): ColorOption {
-  const at = raw.indexOf(COLOR_SEPARATOR);
-  if (at < 0) return { label: raw.trim(), hex: null, raw };
-  const hex = raw.slice(at + COLOR_SEPARATOR.length).trim();
-  return { label: raw.slice(0, at).trim(), hex: HEX_COLOUR.test(hex) ? hex : null, raw };
+  return { ...splitColorOption(raw), raw };
 }
 
 export function parseColorOptions(json: string): ColorOption[] {
@@ -149,10 +144,6 @@ export function chooseOptions(product: SellableProduct, size: string, color: str
   return { size: chosen.size, color: chosen.color };
 }
 
-export function customizationTotal(customizations: readonly Pick<CartCustomization, "price" | "quantity">[]): number {
-  return customizations.reduce((sum, c) => sum + c.price * c.quantity, 0);
-}
-
 /**
  * The sizes as the admin listed them, trimmed, in order and without repeats. A size that stays keeps
  * its own price; a new one costs the product's price until it is given one.
@@ -180,7 +171,7 @@ export function normalizeColors(entries: string[]): string[] {
     if (label === "" || seen.has(optionKey(label))) continue;
     if (label.length > MAX_COLOUR_LABEL) throw badRequest(`A colour name is at most ${MAX_COLOUR_LABEL} characters.`);
     seen.add(optionKey(label));
-    colors.push(hex ? `${label}${COLOR_SEPARATOR}${hex}` : label);
+    colors.push(formatColorOption(label, hex));
   }
   if (colors.length > MAX_OPTIONS) throw badRequest(`A product has at most ${MAX_OPTIONS} colours.`);
   return colors;

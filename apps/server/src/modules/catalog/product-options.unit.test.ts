@@ -2,7 +2,6 @@ import { describe, expect, it } from "vitest";
 import {
   availableStock,
   chooseOptions,
-  customizationTotal,
   effectiveStatus,
   findColor,
   findSize,
@@ -124,16 +123,6 @@ describe("matching a shopper's choice", () => {
     expect(() => chooseOptions(roses, "Small", "")).toThrow(
       expect.objectContaining({ statusCode: 400, message: "Please select a color first." }),
     );
-  });
-
-  it("adds up customizations by price and quantity", () => {
-    expect(customizationTotal([])).toBe(0);
-    expect(
-      customizationTotal([
-        { price: 15000, quantity: 1 },
-        { price: 45000, quantity: 2 },
-      ]),
-    ).toBe(105000);
   });
 });
 

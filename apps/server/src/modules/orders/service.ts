@@ -4,10 +4,8 @@ import {
   type CartOrderCustomizationAnswer,
   type createOrderBody,
   MAX_DB_INT,
-  ORDER_STATUSES,
   type OrderDetail,
   type OrderItemDetail,
-  type OrderStatus,
   type OrderSummary,
   type overviewQuery,
   type ProofAnswer,
@@ -15,6 +13,7 @@ import {
   type statusBody,
   type UnavailableItem,
 } from "@florist/contract";
+import { canChangeStatus, linePrice, orderStatusOf, sameStatus } from "@florist/contract/rules";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
@@ -28,7 +27,6 @@ import { customizationsByLine } from "../cart/service.js";
 import {
   availableStock,
   chooseOptions,
-  customizationTotal,
   matchOptions,
   type SellableProduct,
   unitPrice,
@@ -138,7 +136,7 @@ function quantitiesByProduct(lines: { productId: number; quantity: number }[]): 
 function priceLines(lines: OrderLine[], shippingCost: number) {
   const priced = lines.map((line) => ({
     ...line,
-    linePrice: line.unitPrice * line.quantity + customizationTotal(line.customizations),
+    linePrice: linePrice(line.unitPrice, line.quantity, line.customizations),
   }));
   const total = priced.reduce((sum, line) => sum + line.linePrice, 0) + shippingCost;
   if (total > MAX_DB_INT) throw badRequest(ORDER_TOO_LARGE, "TOTAL_TOO_LARGE");
@@ -361,29 +359,21 @@ export async function overview(ctx: AppContext, query: z.output<typeof overviewQ
   };
 }
 
-/** Status names compared the way admins type them: case and spaces do not matter. */
-const statusKey = (status: string) => status.replace(/\s+/g, "").toLowerCase();
-
-const TRANSITIONS: Record<string, OrderStatus[]> = {
-  [statusKey("Order Received")]: ["In Delivery", "Denied"],
-  [statusKey("In Delivery")]: ["Finished"],
-};
-
 export async function changeStatus(
   ctx: AppContext,
   orderId: number,
   input: z.output<typeof statusBody>,
 ): Promise<OrderDetail> {
-  const target = ORDER_STATUSES.find((status) => statusKey(status) === statusKey(input.status));
+  const target = orderStatusOf(input.status);
   if (!target) throw badRequest(`Unknown order status: ${input.status}.`, "UNKNOWN_STATUS");
   const paid = input.paymentStatus !== undefined && input.paymentStatus !== "";
-  if (paid && (statusKey(input.paymentStatus as string) !== "paid" || target !== "Finished")) {
+  if (paid && (!sameStatus(input.paymentStatus, "Paid") || target !== "Finished")) {
     throw badRequest("The payment status can only be set to Paid when an order is finished.", "BAD_PAYMENT_STATUS");
   }
   await ctx.db.transaction().execute(async (trx) => {
     const order = await repo.findOrder(trx, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
-    if (!TRANSITIONS[statusKey(order.order_status)]?.includes(target)) {
+    if (!canChangeStatus(order.order_status, target)) {
       throw conflict(`An order that is ${order.order_status} cannot be changed to ${target}.`, "STATUS_NOT_ALLOWED");
     }
     // Denying returns stock, so it follows the lock order: the products first, then the order row.
@@ -410,7 +400,7 @@ export async function changeStatus(
 export async function uploadProof(ctx: AppContext, orderId: number, image: Buffer): Promise<ProofAnswer> {
   const order = await repo.findOrder(ctx.db, orderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
-  if (statusKey(order.order_status) === statusKey("Denied")) {
+  if (orderStatusOf(order.order_status) === "Denied") {
     throw conflict("A denied order takes no delivery proof.", "STATUS_NOT_ALLOWED");
   }
   const stored = await storeImage(ctx.config.dataDir, "proofs", image);
