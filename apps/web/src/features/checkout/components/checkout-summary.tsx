@@ -1,0 +1,60 @@
+import { ColorChip } from "../../../components/color-chip";
+import { Currency } from "../../../components/currency";
+import { OrderTotals } from "../../../components/order-totals";
+import { ProductImage } from "../../../components/product-image";
+import { cartItemColor } from "../../../lib/cart";
+import { type CheckoutItem, checkoutItemPrice, type Totals } from "../../../lib/pricing";
+
+function CheckoutLine({ item }: { item: CheckoutItem }) {
+  return (
+    <li className="checkout-item">
+      <div className="checkout-item-image">
+        <ProductImage src={item.imageUrl} alt="" width={72} height={72} />
+      </div>
+      <div className="checkout-item-info">
+        <p className="checkout-item-name">{item.name}</p>
+        <p className="checkout-item-meta">
+          {item.size ? <span>Size {item.size}</span> : null}
+          {item.color ? (
+            <span className="checkout-item-color">
+              <ColorChip hex={cartItemColor({ selectedColor: item.color, selectedColorHex: item.colorHex ?? "" })} />
+              {item.color}
+            </span>
+          ) : null}
+        </p>
+        <p className="checkout-item-meta">
+          <span>
+            <Currency amount={item.price} /> x {item.quantity}
+          </span>
+        </p>
+        {item.customizations.length > 0 ? (
+          <ul className="checkout-item-customizations">
+            {item.customizations.map((c) => (
+              <li key={c.customization_id}>
+                + {c.name} (<Currency amount={c.price} /> x {c.quantity})
+              </li>
+            ))}
+          </ul>
+        ) : null}
+      </div>
+      <p className="checkout-item-total">
+        <Currency amount={checkoutItemPrice(item)} />
+      </p>
+    </li>
+  );
+}
+
+/** The lines being ordered, each with its total, then Subtotal, Shipping and Total. */
+export function CheckoutSummary({ id, items, totals }: { id: string; items: CheckoutItem[]; totals: Totals }) {
+  return (
+    <aside className="card checkout-summary" aria-labelledby={id}>
+      <h2 id={id}>Order Summary</h2>
+      <ul className="checkout-items">
+        {items.map((item) => (
+          <CheckoutLine key={item.cartItemId ?? `${item.productId}-${item.size}-${item.color}`} item={item} />
+        ))}
+      </ul>
+      <OrderTotals subtotal={totals.subtotal} shipping={totals.shipping} total={totals.total} />
+    </aside>
+  );
+}

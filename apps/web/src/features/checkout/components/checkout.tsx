@@ -1,0 +1,70 @@
+import { useId } from "react";
+import { Link, useNavigate } from "react-router";
+import { Currency } from "../../../components/currency";
+import { TruckIcon } from "../../../components/icons";
+import { ConfirmModal, MessageModal } from "../../../components/modal";
+import { EmptyState } from "../../../components/page-state";
+import { StockShortageModal } from "../../../components/stock-shortage";
+import { type CheckoutInput, useCheckout } from "../hooks/use-checkout";
+import { CheckoutSummary } from "./checkout-summary";
+import { OrderCreatedModal } from "./order-created-modal";
+import { ShippingForm } from "./shipping-form";
+
+/** The shipping form beside the order summary, with the confirmation and the order's answers as modals. */
+export function Checkout(props: CheckoutInput) {
+  const navigate = useNavigate();
+  const id = useId();
+  const checkout = useCheckout(props);
+
+  if (props.items.length === 0 && !checkout.created) {
+    return (
+      <EmptyState text="There are no items to process.">
+        <Link to="/katalog" className="btn btn-primary">
+          Explore the Catalog
+        </Link>
+      </EmptyState>
+    );
+  }
+
+  return (
+    <div className="checkout-layout">
+      <section className="card checkout-form-card" aria-labelledby={`${id}-shipping`}>
+        <h2 id={`${id}-shipping`}>Shipping Details</h2>
+        <p className="alert alert-info checkout-notice">
+          <TruckIcon size={18} /> Currently, delivery is available only within Bandung.
+        </p>
+        <ShippingForm
+          formRef={checkout.formRef}
+          details={checkout.details}
+          errors={checkout.errors}
+          onChange={checkout.update}
+          onSubmit={checkout.submit}
+          placing={checkout.placing}
+        />
+      </section>
+
+      <CheckoutSummary id={`${id}-summary`} items={props.items} totals={checkout.totals} />
+
+      <ConfirmModal
+        open={checkout.confirming}
+        title="Confirm your order"
+        message={
+          <p>
+            Place this order for{" "}
+            <strong>
+              <Currency amount={checkout.totals.total} />
+            </strong>
+            , delivered to {checkout.details.address.trim()}, Bandung?
+          </p>
+        }
+        confirmLabel={checkout.placing ? "Processing..." : "Yes, confirm"}
+        busy={checkout.placing}
+        onConfirm={checkout.confirm}
+        onCancel={checkout.cancelConfirm}
+      />
+      <OrderCreatedModal order={checkout.created} onClose={() => navigate("/pesanan")} />
+      <StockShortageModal items={checkout.shortage} onClose={checkout.closeShortage} />
+      <MessageModal message={checkout.failure} onClose={checkout.closeFailure} />
+    </div>
+  );
+}

@@ -1,0 +1,31 @@
+import consultationUrl from "../../../assets/consultation.svg";
+import { WhatsappIcon } from "../../../components/icons";
+import { whatsappLink } from "../../../lib/shop";
+
+/** The free consultation over WhatsApp; the hero's Free Consultation button scrolls here. */
+export function Consultation() {
+  return (
+    <section id="consultation" className="consultation" aria-labelledby="consultation-title">
+      <div className="container consultation-card">
+        <img src={consultationUrl} alt="" width="360" height="300" loading="lazy" className="consultation-art" />
+        <div>
+          <span className="eyebrow">Free Consultation</span>
+          <h2 id="consultation-title">Not sure what to send?</h2>
+          <p className="consultation-text">
+            Chat with our florist for free. Tell us the occasion, the budget and the person, and we will suggest the
+            flowers that fit.
+          </p>
+          <a
+            href={whatsappLink("Halo, saya ingin konsultasi rangkaian bunga.")}
+            className="btn btn-accent"
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            <WhatsappIcon size={20} />
+            Chat on WhatsApp
+          </a>
+        </div>
+      </div>
+    </section>
+  );
+}
