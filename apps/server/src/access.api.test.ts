@@ -15,7 +15,7 @@ import { hashToken, newToken } from "./lib/secrets.js";
 import { HOUR, isoIn, nowIso } from "./lib/time.js";
 
 /**
- * Who may do what (contract §2 and §4): every endpoint of the app, called by an anonymous visitor, by
+ * Who may do what (docs/rules.md, Who may do what): every endpoint of the app, called by an anonymous visitor, by
  * "customer" (who owns every cart, cart item, order, review and proof the calls name), by another
  * customer and by an admin. Objects that belong to someone else answer 404, never 403, so that ids
  * cannot be probed; the owner's answer in the same row proves the object exists. A route the table

@@ -124,7 +124,7 @@ export async function imageFile(
   return { data, filename: `flowers.${format === "jpeg" ? "jpg" : format}`, contentType: `image/${format}` };
 }
 
-/** A shipping address block as the checkout writes it (spec §3). */
+/** A shipping address block as the checkout writes it: name, address, city, e-mail and phone, one per line. */
 export const SHIPPING_ADDRESS = [
   "Sari Wulandari",
   "Jl. Braga No. 10",

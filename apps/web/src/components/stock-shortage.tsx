@@ -1,7 +1,7 @@
 import type { UnavailableItem } from "@florist/contract";
 import { Modal } from "./modal";
 
-/** Spec §8: the stock shortage modal lists each line as '- name: N tersedia, M diminta'. */
+/** The stock shortage modal lists each short product as '- name: N tersedia, M diminta' (the shop's wording). */
 export function StockShortageModal({ items, onClose }: { items: UnavailableItem[] | null; onClose: () => void }) {
   return (
     <Modal open={items !== null} title="Stok tidak mencukupi" onClose={onClose} role="alertdialog">

@@ -101,7 +101,7 @@ export function availableStock(product: StockState): number {
   return Math.max(0, product.stock_quantity);
 }
 
-/** Out of stock when the admin says so or when nothing is left (contract §3). */
+/** Out of stock when the admin says so or when nothing is left (docs/rules.md, Stock). */
 export function effectiveStatus(product: StockState): AvailabilityStatus {
   return availableStock(product) > 0 ? "in_stock" : "out_of_stock";
 }

@@ -144,7 +144,7 @@ function priceLines(lines: OrderLine[], shippingCost: number) {
 }
 
 /**
- * Places an order in one transaction (contract §5): the server prices every line, charges the current
+ * Places an order in one transaction (docs/rules.md): the server prices every line, charges the current
  * delivery fee, takes the stock with a guarded update and empties the ordered cart lines. If any product
  * is short, nothing is written and the answer is a 409 listing what is missing.
  *

@@ -2,7 +2,7 @@ import { Navigate, Outlet, useLocation } from "react-router";
 import { ErrorState, LoadingState } from "../../components/page-state";
 import { type LoginRedirectState, useAuth } from "../../lib/auth";
 
-/** The login guard (spec §2): wait for the session, send visitors to /login with the way back. */
+/** The login guard: wait for the session, send visitors to /login with the way back (docs/rules.md). */
 export function RequireAuth() {
   const { user, isLoading, error } = useAuth();
   const location = useLocation();

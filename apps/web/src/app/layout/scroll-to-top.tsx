@@ -1,7 +1,7 @@
 import { useEffect } from "react";
 import { useLocation } from "react-router";
 
-/** Spec §2: the page scrolls to the top on every route change. */
+/** The page scrolls to the top on every route change, as a new page would. */
 export function ScrollToTop() {
   const { pathname } = useLocation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a new pathname is the event this effect answers.

@@ -5,7 +5,7 @@ export interface AccessDeniedProps {
   linkLabel?: string;
 }
 
-/** What a logged-in non-admin sees on an admin screen (spec §2, §6). */
+/** What a logged-in non-admin sees on an admin screen, in the specification's words. */
 export function AccessDenied({
   text = "You do not have access to this page.",
   linkLabel = "Back to Homepage",

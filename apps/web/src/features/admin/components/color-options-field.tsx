@@ -20,7 +20,7 @@ export interface ColorOptionsFieldProps {
   onImageRemoved: (imageId: number) => void;
 }
 
-/** The colour list of the product form (spec §2): swatch, name, Available, its image, Remove Color, Add Color. */
+/** The colour list of the product form: swatch, name, Available, its image, Remove Color, Add Color. */
 export function ColorOptionsField({ colors, onChange, onImageRemoved }: ColorOptionsFieldProps) {
   const legendId = useId();
 

@@ -31,7 +31,7 @@ export interface ImagePickerProps {
   removeLabel?: string;
 }
 
-/** A file picker for one image with its preview, the 5 MB rule and a Remove button (spec §2, §5). */
+/** A file picker for one image with its preview, the 5 MB rule (docs/rules.md, Files) and a Remove button. */
 export function ImagePicker({
   label,
   hint,

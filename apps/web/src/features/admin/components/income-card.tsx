@@ -13,7 +13,7 @@ export interface IncomeCardProps {
   onMonthChange: (month: number) => void;
 }
 
-/** Monthly income (spec §2): Finished orders of the chosen month, with a month selector. */
+/** Monthly income: Finished orders of the chosen month, with a month selector (docs/rules.md, The admin overview). */
 export function IncomeCard({ month, year, income, updating, onMonthChange }: IncomeCardProps) {
   const selectId = useId();
   const monthLabel = MONTHS.find((option) => option.value === month)?.label ?? "";

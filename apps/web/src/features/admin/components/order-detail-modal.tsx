@@ -16,7 +16,7 @@ export interface OrderDetailModalProps {
   onClose: () => void;
 }
 
-/** View Details (spec §2): the whole order, its address read back by spec §3 and its proof. */
+/** View Details: the whole order, its address read back from the checkout's text block, and its proof. */
 export function OrderDetailModal({ orderId, onClose }: OrderDetailModalProps) {
   const { data, isPending, error } = useQuery({ ...orderDetailQuery(orderId ?? 0), enabled: orderId !== null });
   let body: React.ReactNode;

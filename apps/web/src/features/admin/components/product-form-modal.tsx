@@ -25,7 +25,7 @@ export interface ProductFormModalProps {
 }
 
 /**
- * Add New Product and Edit Product (spec §2): one form, prefilled on edit. Rendered only while
+ * Add New Product and Edit Product: one form, prefilled on edit. Rendered only while
  * open, so each opening starts from the product as it is now.
  */
 export function ProductFormModal({ product, categories, onClose, onSaved }: ProductFormModalProps) {
@@ -158,7 +158,7 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
           currentUrl={values.imageUrl}
           required={mode === "add" && !values.imageFile && !values.imageUrl}
           onPick={(file) =>
-            // Choosing nothing brings the current cover back (spec §4).
+            // Choosing nothing keeps the current cover: a cleared picker must not delete the product's image.
             setValues((current) => ({ ...current, imageFile: file, imageUrl: file ? current.imageUrl : originalCover }))
           }
           onRemove={() => setValues((current) => ({ ...current, imageFile: null, imageUrl: "" }))}

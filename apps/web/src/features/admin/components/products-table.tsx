@@ -14,7 +14,7 @@ export interface ProductsTableProps {
   onDelete: (product: Product) => void;
 }
 
-/** The Product List of spec §2; out-of-stock rows are set apart. */
+/** The admin's Product List; out-of-stock rows are set apart. */
 export function ProductsTable({
   products,
   categoryName,

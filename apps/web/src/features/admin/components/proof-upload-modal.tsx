@@ -14,7 +14,7 @@ export interface ProofUploadModalProps {
 }
 
 /**
- * Mark as Finished (spec §4): pick the delivery proof, see it, confirm, upload it, then mark the
+ * Mark as Finished: pick the delivery proof, see it, confirm, upload it, then mark the
  * order Finished and Paid. Rendered only while open, so every opening starts empty.
  */
 export function ProofUploadModal({ orderId, onClose, onFinished }: ProofUploadModalProps) {

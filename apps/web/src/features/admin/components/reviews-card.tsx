@@ -3,7 +3,7 @@ import { Stars } from "../../../components/stars";
 import { formatOrderId } from "../../../lib/format";
 import { formatAdminDate } from "../lib/format";
 
-/** The latest reviews (spec §2): order, customer, rating out of 5, comment and date. */
+/** The latest reviews: order, customer, rating out of 5, comment and date. */
 export function ReviewsCard({ reviews }: { reviews: readonly Review[] }) {
   return (
     <section className="card admin-card reviews-card" aria-labelledby="latest-reviews-title">

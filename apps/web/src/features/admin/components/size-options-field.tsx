@@ -1,7 +1,7 @@
 import { useId } from "react";
 import { newSize, type SizeEntry } from "../lib/product-form";
 
-/** The size list of the product form (spec §2): a text field per size, Remove, Add Size. */
+/** The size list of the product form: a text field per size, Remove, Add Size. */
 export function SizeOptionsField({ sizes, onChange }: { sizes: SizeEntry[]; onChange: (sizes: SizeEntry[]) => void }) {
   const legendId = useId();
   return (
