@@ -23,7 +23,7 @@ const optionList = z
   .nullish()
   .transform(splitList);
 
-/** Product fields as sent by the admin form, in multipart or JSON (spec §3, server form field names). */
+/** Product fields as the admin form sends them, in multipart or JSON, under the server's form field names. */
 export const productFields = z.object({
   category_id: numberFrom(
     z

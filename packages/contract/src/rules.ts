@@ -14,7 +14,7 @@ export const MAX_DB_INT = 2_147_483_647;
 
 export const PASSWORD_RULE_MESSAGE = "Password harus memenuhi semua kriteria keamanan.";
 
-/** The checks of the live password checklist (spec §5), shared by the server's rule and the signup form. */
+/** The checks of the live password checklist (docs/rules.md, Accounts), shared by the server's rule and the signup form. */
 export const passwordChecks = [
   { key: "length", label: "Minimal 8 karakter", test: (p: string) => p.length >= 8 },
   { key: "uppercase", label: "Minimal 1 huruf kapital", test: (p: string) => /[A-Z]/.test(p) },

@@ -10,7 +10,7 @@ const details = {
   city: "Bandung",
 };
 
-describe("shipping address block (spec §3)", () => {
+describe("shipping address block", () => {
   it("writes full name, address, city, Email and Telepon lines", () => {
     expect(writeAddressBlock(details)).toBe(
       "Siti Rahma\nJl. Pajajaran No. 12\nBandung\nEmail: siti@example.com\nTelepon: 0812 3456 7890",

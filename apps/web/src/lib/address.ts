@@ -1,5 +1,5 @@
 /**
- * The shipping address travels as a free text block (spec §3): full name, address, city,
+ * The shipping address travels as a free text block (the order's shipping_address): full name, address, city,
  * 'Email: …', 'Telepon: …' and an optional 'Catatan: …', one per line.
  */
 

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { ApiError, apiRequest, errorText, messageOf, resolveImageUrl } from "./api-client";
 
-describe("the error text rule (spec §8)", () => {
+describe("the error text rule", () => {
   it("prefers the body's message, then its error field", () => {
     expect(errorText({ message: "Stok tidak mencukupi", error: "Conflict" }, "Conflict")).toBe("Stok tidak mencukupi");
     expect(errorText({ error: "Bad Request" }, "Bad Request")).toBe("Bad Request");

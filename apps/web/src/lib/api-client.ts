@@ -1,7 +1,7 @@
 /**
- * The one HTTP client of the web app (spec §7): every call goes to /api with the session
+ * The one HTTP client of the web app: every call goes to /api with the session
  * cookie, sends JSON (or multipart for files) and turns a failed answer into an ApiError whose
- * text follows the error rule of spec §8.
+ * text follows the error rule of errorText below (docs/rules.md, Errors).
  */
 
 export const API_BASE = "/api";
@@ -32,7 +32,7 @@ function textField(body: unknown, key: string): string | undefined {
   return undefined;
 }
 
-/** Spec §8: the body's message, else its error field, else the status text, else 'Request failed'. */
+/** The text of a failed answer: the body's message, else its error field, else the status text, else 'Request failed'. */
 export function errorText(body: unknown, statusText?: string | null): string {
   return textField(body, "message") ?? textField(body, "error") ?? (statusText || "Request failed");
 }

@@ -3,7 +3,7 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/r
 import { ApiError, api } from "./api-client";
 
 /**
- * Auth state lives in the TanStack Query cache under one key (spec §4): the session is checked
+ * Auth state lives in the TanStack Query cache under one key: the session is checked
  * at start, a 401 means "nobody logged in" rather than an error.
  */
 export const sessionKey = ["session"] as const;
@@ -54,7 +54,7 @@ async function login(input: LoginInput): Promise<User> {
 
 export type RegisterInput = RegisterBody;
 
-/** Register is followed by an automatic login with the same e-mail and password (spec §4). */
+/** Register is followed by an automatic login with the same e-mail and password, so a new customer is signed in. */
 async function registerAndLogin(input: RegisterInput): Promise<User> {
   try {
     await api.post("/users/register", input);
@@ -89,7 +89,7 @@ export function useRegister() {
   });
 }
 
-/** Logout clears the user even when the call fails (spec §4). */
+/** Logout clears the user even when the call fails: the screen must never still show someone logged in. */
 export function useLogout() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -120,7 +120,7 @@ export function homeFor(user: User | null | undefined): string {
 }
 
 /**
- * Where login or signup leads (spec §2): back to the page that asked for it, else the user's home.
+ * Where login or signup leads: back to the page that asked for it, else the user's home.
  * An admin is taken back only to admin pages; the shop's own pages are not their work place.
  */
 export function afterLogin(user: User, redirectTo: string | null): string {

@@ -2,7 +2,7 @@ import type { Cart, CartItem } from "@florist/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "./api-client";
 import { COLOR_SEPARATOR, parseColorOption } from "./colors";
-import { type CheckoutItem, customizationTotal } from "./pricing";
+import type { CheckoutItem } from "./pricing";
 
 /** The shopper's cart is shared by the product page, the cart, checkout and the navigation badge. */
 export const cartKey = (userId: number) => ["cart", userId] as const;
@@ -18,7 +18,7 @@ export const cartQuery = (userId: number) =>
 /** The delivery fee is read with the cart and changed by the admin settings; both refresh this key. */
 export const deliveryFeeKey = ["delivery-fee"] as const;
 
-/** A cart line as checkout receives it (spec §3). */
+/** A cart line as checkout receives it. */
 export function toCheckoutItem(item: CartItem, notes = ""): CheckoutItem {
   return {
     productId: item.productId,
@@ -31,7 +31,6 @@ export function toCheckoutItem(item: CartItem, notes = ""): CheckoutItem {
     colorHex: item.selectedColorHex || undefined,
     notes,
     customizations: item.customizations ?? [],
-    customizationTotal: item.customizationTotal ?? customizationTotal(item.customizations),
     cartItemId: item.cartItemId,
   };
 }

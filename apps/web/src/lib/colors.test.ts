@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { colorForName, FALLBACK_COLOR, isValidHex, parseColorOption, parseColorOptions } from "./colors";
+import { colorForName, FALLBACK_COLOR, parseColorOption, parseColorOptions } from "./colors";
 
-describe("colour options (spec §3)", () => {
+describe("colour options", () => {
   it("reads a label with its own hex after two colons", () => {
     expect(parseColorOption("Rose Gold::#F2C6B6")).toEqual({
       label: "Rose Gold",
@@ -10,13 +10,17 @@ describe("colour options (spec §3)", () => {
     });
   });
 
-  it("accepts 3 to 6 hex digits, with or without the hash", () => {
+  it("accepts a hash and 3 to 6 hex digits, as the server does", () => {
     expect(parseColorOption("Merah::#f00").hex).toBe("#f00");
-    expect(parseColorOption("Ungu::b197fc").hex).toBe("#b197fc");
-    expect(isValidHex("#abcd")).toBe(true);
-    expect(isValidHex("#ab")).toBe(false);
-    expect(isValidHex("#abcdef0")).toBe(false);
-    expect(isValidHex("#ggg")).toBe(false);
+    expect(parseColorOption("Ungu::#abcd").hex).toBe("#abcd");
+    expect(parseColorOption("Ungu::#ab").hex).toBe("#b197fc");
+    expect(parseColorOption("Ungu::#abcdef0").hex).toBe("#b197fc");
+    expect(parseColorOption("Ungu::#ggg").hex).toBe("#b197fc");
+  });
+
+  it("does not count a hex without its hash: the name decides the chip", () => {
+    expect(parseColorOption("Ungu::123456").hex).toBe("#b197fc");
+    expect(parseColorOption("Galaxy::123456").hex).toBe(FALLBACK_COLOR);
   });
 
   it("falls back to the name map when the hex is not valid", () => {

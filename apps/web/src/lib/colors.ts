@@ -1,9 +1,12 @@
+import { COLOR_SEPARATOR, parseColorOption as splitColorOption } from "@florist/contract/rules";
+
 /**
- * Colour options are stored as "label" or "label::#hex" (spec §3). A hex counts only with 3 to 6
- * hex digits; otherwise the label is looked up in a map of English and Indonesian colour names.
+ * Colour options are stored as "label" or "label::#hex"; whether a hex counts is the contract's rule
+ * (the same the server applies). Without a valid hex the label is looked up in a map of English and
+ * Indonesian colour names, for the chip only.
  */
 
-export const COLOR_SEPARATOR = "::";
+export { COLOR_SEPARATOR };
 /** Storefront fallback when neither a valid hex nor a known name is given. */
 export const FALLBACK_COLOR = "#9ca3af";
 
@@ -59,23 +62,13 @@ export interface ColorOption {
   raw: string;
 }
 
-export function isValidHex(value: string): boolean {
-  return /^#?[0-9a-f]{3,6}$/i.test(value.trim());
-}
-
 export function colorForName(name: string, fallback = FALLBACK_COLOR): string {
   return NAMED_COLORS[name.trim().toLowerCase().replace(/\s+/g, " ")] ?? fallback;
 }
 
 export function parseColorOption(raw: string, fallback = FALLBACK_COLOR): ColorOption {
-  const separator = raw.indexOf(COLOR_SEPARATOR);
-  const label = (separator >= 0 ? raw.slice(0, separator) : raw).trim();
-  const hexPart = separator >= 0 ? raw.slice(separator + COLOR_SEPARATOR.length).trim() : "";
-  if (hexPart && isValidHex(hexPart)) {
-    const hex = hexPart.startsWith("#") ? hexPart : `#${hexPart}`;
-    return { label, hex: hex.toLowerCase(), raw };
-  }
-  return { label, hex: colorForName(label, fallback), raw };
+  const { label, hex } = splitColorOption(raw);
+  return { label, hex: hex ? hex.toLowerCase() : colorForName(label, fallback), raw };
 }
 
 export function parseColorOptions(options: readonly string[] | null | undefined): ColorOption[] {

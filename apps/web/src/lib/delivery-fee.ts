@@ -3,7 +3,7 @@ import { queryOptions } from "@tanstack/react-query";
 import { api } from "./api-client";
 import { deliveryFeeKey } from "./cart";
 
-/** The fee falls back to the default when the call fails or answers nothing (spec §9); that failure is only logged. */
+/** The fee falls back to the default when the call fails or answers nothing; that failure is only logged. */
 export async function fetchDeliveryFee(): Promise<number> {
   try {
     const answer = await api.get<{ deliveryFee?: number | null }>("/settings/delivery-fee");

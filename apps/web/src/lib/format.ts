@@ -4,19 +4,19 @@ const rupiahFormat = new Intl.NumberFormat("id-ID", {
   maximumFractionDigits: 0,
 });
 
-/** Money is a whole number of rupiah, shown in the Indonesian locale (spec §9). */
+/** Money is a whole number of rupiah, shown in the Indonesian locale (docs/rules.md, Money). */
 export function formatRupiah(amount: number | null | undefined): string {
   return rupiahFormat.format(Number.isFinite(amount) ? Number(amount) : 0);
 }
 
-/** Order display id (spec §9): MB- plus the id padded with zeros to 3 digits. */
+/** Order display id: MB- plus the id padded with zeros to 3 digits, MB-001 (docs/rules.md). */
 export function formatOrderId(orderId: number | string): string {
   return `MB-${String(orderId).padStart(3, "0")}`;
 }
 
 const customerDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
 
-/** Customer screens show dates in the en-GB format (spec §9); an unreadable date shows as a dash. */
+/** Customer screens show dates in the en-GB format ("5 Mar 2026"); an unreadable date shows as a dash. */
 export function formatCustomerDate(value: string | null | undefined): string {
   if (!value) return "-";
   const date = new Date(value);
@@ -24,7 +24,7 @@ export function formatCustomerDate(value: string | null | undefined): string {
   return customerDate.format(date);
 }
 
-/** Status badge class (spec §2): the lowercased status with spaces turned into hyphens. */
+/** Status badge class: the lowercased status with spaces turned into hyphens ("in-delivery"). */
 export function statusClass(status: string | null | undefined): string {
   return (status ?? "").trim().toLowerCase().replace(/\s+/g, "-");
 }

@@ -20,7 +20,6 @@ const item = (overrides: Partial<CheckoutItem> = {}): CheckoutItem => ({
   color: "Red",
   notes: "",
   customizations: [],
-  customizationTotal: 0,
   ...overrides,
 });
 
@@ -36,15 +35,17 @@ describe("prices and totals", () => {
     expect(customizationTotal(undefined)).toBe(0);
   });
 
-  it("a cart line costs its line price plus its customization total", () => {
-    expect(cartItemTotal({ linePrice: 300_000, customizationTotal: 35_000 })).toBe(335_000);
+  it("a cart line costs unit price times quantity plus its customizations", () => {
+    expect(cartItemTotal({ unitPrice: 150_000, quantity: 2, customizations: [{ price: 35_000, quantity: 1 }] })).toBe(
+      335_000,
+    );
   });
 
   it("the cart total is the sum of the lines plus shipping", () => {
     const totals = cartTotals(
       [
-        { linePrice: 300_000, customizationTotal: 35_000 },
-        { linePrice: 120_000, customizationTotal: 0 },
+        { unitPrice: 150_000, quantity: 2, customizations: [{ price: 35_000, quantity: 1 }] },
+        { unitPrice: 120_000, quantity: 1, customizations: [] },
       ],
       50_000,
     );
@@ -56,11 +57,22 @@ describe("prices and totals", () => {
   });
 
   it("a checkout line is sent as unit price times quantity plus its customization total", () => {
-    expect(checkoutItemPrice(item({ customizationTotal: 25_000 }))).toBe(325_000);
+    const card = { customization_id: 1, name: "Card", price: 12_500, quantity: 2 };
+    expect(checkoutItemPrice(item({ customizations: [card] }))).toBe(325_000);
   });
 
   it("the checkout total is the subtotal of the lines plus shipping", () => {
-    const totals = checkoutTotals([item(), item({ price: 90_000, quantity: 1, customizationTotal: 10_000 })], 40_000);
+    const totals = checkoutTotals(
+      [
+        item(),
+        item({
+          price: 90_000,
+          quantity: 1,
+          customizations: [{ customization_id: 2, name: "Ribbon", price: 10_000, quantity: 1 }],
+        }),
+      ],
+      40_000,
+    );
     expect(totals).toEqual({ subtotal: 400_000, shipping: 40_000, total: 440_000 });
   });
 

@@ -1,21 +1,19 @@
+import { customizationTotal, linePrice, type PricedCustomization } from "@florist/contract/rules";
+
 /**
- * Totals as the shopper sees them (spec §9). The server computes the figures that are charged;
- * these mirror its rules so the screens agree with it.
+ * Totals as the shopper sees them. The server computes the figures that are charged; every figure
+ * here goes through the same functions of the contract's rules, so the screens cannot disagree with it.
  */
 
-export interface PricedCustomization {
-  price: number;
+export { customizationTotal, type PricedCustomization };
+
+/** A cart line: unit price × quantity plus its customizations, as the order will charge it. */
+export function cartItemTotal(item: {
+  unitPrice: number;
   quantity: number;
-}
-
-/** Customization total = sum of price × quantity. */
-export function customizationTotal(customizations: readonly PricedCustomization[] | null | undefined): number {
-  return (customizations ?? []).reduce((sum, c) => sum + c.price * c.quantity, 0);
-}
-
-/** A cart line: linePrice (unit price × quantity) plus its customization total. */
-export function cartItemTotal(item: { linePrice: number; customizationTotal: number }): number {
-  return item.linePrice + item.customizationTotal;
+  customizations: readonly PricedCustomization[];
+}): number {
+  return linePrice(item.unitPrice, item.quantity, item.customizations);
 }
 
 export interface Totals {
@@ -24,10 +22,7 @@ export interface Totals {
   total: number;
 }
 
-export function cartTotals(
-  items: readonly { linePrice: number; customizationTotal: number }[],
-  shipping: number,
-): Totals {
+export function cartTotals(items: readonly Parameters<typeof cartItemTotal>[0][], shipping: number): Totals {
   const subtotal = items.reduce((sum, item) => sum + cartItemTotal(item), 0);
   return { subtotal, shipping, total: subtotal + shipping };
 }
@@ -39,7 +34,7 @@ export interface CheckoutCustomization {
   quantity: number;
 }
 
-/** One line handed to checkout (spec §3), from the cart or from Buy Now. */
+/** One line handed to checkout, from the cart or from Buy Now. */
 export interface CheckoutItem {
   productId: number;
   name: string;
@@ -52,13 +47,12 @@ export interface CheckoutItem {
   colorHex?: string;
   notes: string;
   customizations: CheckoutCustomization[];
-  customizationTotal: number;
   cartItemId?: number;
 }
 
 /** The price of a checkout line as sent with the order: unit price × quantity + customization total. */
-export function checkoutItemPrice(item: Pick<CheckoutItem, "price" | "quantity" | "customizationTotal">): number {
-  return item.price * item.quantity + item.customizationTotal;
+export function checkoutItemPrice(item: Pick<CheckoutItem, "price" | "quantity" | "customizations">): number {
+  return linePrice(item.price, item.quantity, item.customizations);
 }
 
 export function checkoutTotals(items: readonly CheckoutItem[], shipping: number): Totals {
@@ -66,14 +60,16 @@ export function checkoutTotals(items: readonly CheckoutItem[], shipping: number)
   return { subtotal, shipping, total: subtotal + shipping };
 }
 
-/** The product page summary: Subtotal, Customization and Total. */
+/** The product page summary: Subtotal (the units alone), Customization and Total. */
 export function productSummary(unitPrice: number, quantity: number, customizations: readonly PricedCustomization[]) {
-  const subtotal = unitPrice * quantity;
-  const customization = customizationTotal(customizations);
-  return { subtotal, customization, total: subtotal + customization };
+  return {
+    subtotal: linePrice(unitPrice, quantity, []),
+    customization: customizationTotal(customizations),
+    total: linePrice(unitPrice, quantity, customizations),
+  };
 }
 
-/** Quantities stay between 1 and the stock (spec §4, §9); with no stock the quantity rests at 1. */
+/** Quantities stay between 1 and the stock; with no stock the quantity rests at 1. */
 export function clampQuantity(quantity: number, stock: number): number {
   const max = Math.max(1, Math.floor(stock));
   if (!Number.isFinite(quantity)) return 1;

@@ -6,7 +6,7 @@ export interface ChecklistItem {
   met: boolean;
 }
 
-/** The live checklist of spec §5, from the same checks the server enforces. */
+/** The live password checklist, from the same checks the server enforces (docs/rules.md, Accounts). */
 export function passwordChecklist(password: string): ChecklistItem[] {
   return passwordChecks.map((check) => ({ key: check.key, label: check.label, met: check.test(password) }));
 }

@@ -4,7 +4,7 @@ export type FieldErrors = Partial<Record<keyof ShippingDetails, string>>;
 
 const EMAIL = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Required fields of spec §5, checked before the confirmation modal opens. */
+/** The checkout's required fields (name, e-mail, phone, address), checked before the confirmation modal opens. */
 export function validateShipping(details: ShippingDetails): FieldErrors {
   const errors: FieldErrors = {};
   if (!details.firstName.trim()) errors.firstName = "First name is required.";

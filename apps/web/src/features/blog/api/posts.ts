@@ -2,7 +2,7 @@ import type { Post, PostDetail, PostSection } from "@florist/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 
-/** Spec §3 allows either spelling of some post fields; the screens read one shape. */
+/** A post may come with either spelling of some fields (id or postId, …); the screens read one shape. */
 type RawPost = Partial<Post> & {
   id?: number;
   summary?: string;

@@ -4,7 +4,7 @@ import handBouquetUrl from "../../../assets/featured-hand-bouquet.svg";
 import vaseUrl from "../../../assets/featured-vase.svg";
 
 /**
- * Shown when the server has no posts (spec §2). Only posts 1 and 2 have article content; any
+ * Shown when the server has no posts, so the blog is never empty. Only posts 1 and 2 have article content; any
  * other id opens post 1.
  */
 export const BUILT_IN_POSTS: PostDetail[] = [

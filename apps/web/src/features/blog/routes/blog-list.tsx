@@ -7,7 +7,7 @@ import "../blog.css";
 
 export default function BlogListPage() {
   const { data, isPending, error } = useQuery(postsQuery);
-  // Spec §2: without posts from the server the three built-in posts are shown.
+  // Without posts from the server the three built-in posts are shown, so the blog is never empty.
   const posts = data && data.length > 0 ? data : BUILT_IN_POSTS;
   return (
     <div className="container page">

@@ -15,7 +15,7 @@ export default function BlogPostPage() {
   const { data, isPending } = useQuery({ ...postQuery(postId), enabled: valid });
 
   if (valid && isPending) return <LoadingState text="Loading article..." />;
-  // A post the server cannot give falls back to the built-in article (spec §2).
+  // A post the server cannot give falls back to the built-in article, so a blog link never leads nowhere.
   const post = data && data.sections.length > 0 ? data : builtInArticle(postId);
 
   return (

@@ -26,7 +26,7 @@ const FEATURED = [
   },
 ];
 
-/** Spec §9: autoplay every 3000 ms that keeps running after interaction, loop, 300 ms transition. */
+/** The shop's carousel: autoplay every 3000 ms that keeps running after interaction, loop, 300 ms transition. */
 export default function FeaturedCarousel() {
   return (
     <section className="featured" aria-labelledby="featured-title">

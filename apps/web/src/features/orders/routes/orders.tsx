@@ -69,7 +69,7 @@ function OrderHistory({ userId }: { userId: number }) {
   }
 
   if (orders.isPending) return <LoadingState text="Loading order history..." />;
-  // Spec §8: on failure the list is emptied and the message shown.
+  // On failure no stale list stays on screen: only the message is shown.
   if (orders.error) return <ErrorState text={messageOf(orders.error, "Failed to load orders.")} />;
   if (orders.data.length === 0)
     return (

@@ -83,7 +83,6 @@ export function useProductActions(product: Product, options: ProductOptions) {
       colorHex: color?.hex,
       notes: notes.trim(),
       customizations: chosenCustomizations,
-      customizationTotal: options.summary.customization,
     };
     navigate("/pemesanan", { state: { checkoutItems: [item] } });
   }
