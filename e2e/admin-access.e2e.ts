@@ -49,7 +49,7 @@ describe.each(VIEWPORTS)("the admin screens at $width px", (viewport) => {
 });
 
 describe("the admin screens when the server fails", () => {
-  it("show the fallback texts of spec §8, or the server's own message", async () => {
+  it("show their own fallback texts, or the server's own message", async () => {
     await suite.journey(VIEWPORTS[1], JOURNEY, async (tab) => {
       const { page } = tab;
       await loginAsAdmin(page);

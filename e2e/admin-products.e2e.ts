@@ -23,7 +23,7 @@ describe.each(VIEWPORTS)("an admin managing products at $width px", (viewport) =
       await page.locator(".products-table tbody tr").first().waitFor();
       await screenshot(tab, JOURNEY, "01-list");
 
-      // The add form refuses what spec §5 refuses.
+      // The add form refuses what the product rules refuse (docs/rules.md, Sizes and colours).
       await page.getByRole("button", { name: "Add Product" }).click();
       const add = await dialog(page, "Add New Product");
       await screenshot(tab, JOURNEY, "02-add-empty");
