@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id } from "./common.js";
+import { id, int } from "./common.js";
 import { isStrongPassword, PASSWORD_RULE_MESSAGE } from "./rules.js";
 
 export const password = z
@@ -41,13 +41,18 @@ export const resetTokenParam = z.object({ token: z.string().min(1).max(200) });
 export const profileBody = z.object({ username });
 export const userIdParam = z.object({ userId: id });
 
-export type Role = "admin" | "customer";
+export const roleSchema = z.enum(["admin", "customer"]);
+export type Role = z.infer<typeof roleSchema>;
 
-export interface User {
-  user_id: number;
-  username: string;
-  email: string;
-  role: Role;
-}
+export const userSchema = z.object({ user_id: int, username: z.string(), email: z.string(), role: roleSchema });
+export type User = z.infer<typeof userSchema>;
 
-export type SessionAnswer = { loggedIn: true; user: User } | { loggedIn: false; message: string };
+/** Register, login and profile answer the account as `{user}`. */
+export const userAnswerSchema = z.object({ user: userSchema });
+export type UserAnswer = z.infer<typeof userAnswerSchema>;
+
+export const loggedInSchema = z.object({ loggedIn: z.literal(true), user: userSchema });
+/** The 401 of GET /api/users/session: not an error body, the session's other state. */
+export const loggedOutSchema = z.object({ loggedIn: z.literal(false), message: z.string() });
+export const sessionAnswerSchema = z.discriminatedUnion("loggedIn", [loggedInSchema, loggedOutSchema]);
+export type SessionAnswer = z.infer<typeof sessionAnswerSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, quantity } from "./common.js";
+import { id, int, quantity, unavailableItemSchema } from "./common.js";
 
 const optionText = z
   .string()
@@ -32,16 +32,20 @@ export const cartOrderCustomizationBody = z.object({ order_id: id });
 
 export const cartItemIdParam = z.object({ cartItemId: id });
 
-export interface EnsureCartAnswer {
-  cartId: number;
-}
+export const ensureCartAnswerSchema = z.object({ cartId: int });
+export type EnsureCartAnswer = z.infer<typeof ensureCartAnswerSchema>;
 
-export interface CartCustomization {
-  customization_id: number;
-  name: string;
-  price: number;
-  quantity: number;
-}
+export const cartCustomizationSchema = z.object({
+  customization_id: int,
+  name: z.string(),
+  price: int,
+  quantity: int,
+});
+export type CartCustomization = z.infer<typeof cartCustomizationSchema>;
+
+/** The answer of POST /api/cartItemCustomization: the customization as the line now holds it. */
+export const cartItemCustomizationAnswerSchema = cartCustomizationSchema.extend({ cart_item_id: int });
+export type CartItemCustomizationAnswer = z.infer<typeof cartItemCustomizationAnswerSchema>;
 
 /**
  * One cart line, priced by the server. `sizeAvailable` and `colorAvailable` are the product's offered
@@ -49,35 +53,27 @@ export interface CartCustomization {
  * so a screen can tell whether the chosen size and colour are still offered. `stockQuantity` is what can
  * still be bought: 0 when the product is out of stock or no longer sold.
  */
-export interface CartItem {
-  cartItemId: number;
-  productId: number;
-  productName: string;
-  imageUrl: string | null;
-  quantity: number;
-  unitPrice: number;
-  linePrice: number;
-  selectedSize: string;
-  sizeAvailable: string;
-  selectedColor: string;
-  selectedColorHex: string;
-  colorAvailable: string;
-  stockQuantity: number;
-  customizations: CartCustomization[];
-  customizationTotal: number;
-}
+export const cartItemSchema = z.object({
+  cartItemId: int,
+  productId: int,
+  productName: z.string(),
+  imageUrl: z.string().nullable(),
+  quantity: int,
+  unitPrice: int,
+  linePrice: int,
+  selectedSize: z.string(),
+  sizeAvailable: z.string(),
+  selectedColor: z.string(),
+  selectedColorHex: z.string(),
+  colorAvailable: z.string(),
+  stockQuantity: int,
+  customizations: z.array(cartCustomizationSchema),
+  customizationTotal: int,
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
 
-export interface Cart {
-  cartId: number;
-  items: CartItem[];
-}
+export const cartSchema = z.object({ cartId: int, items: z.array(cartItemSchema) });
+export type Cart = z.infer<typeof cartSchema>;
 
-export interface UnavailableItem {
-  name: string;
-  availableStock: number;
-  requestedStock: number;
-}
-
-export interface StockCheck {
-  unavailableItems: UnavailableItem[];
-}
+export const stockCheckSchema = z.object({ unavailableItems: z.array(unavailableItemSchema) });
+export type StockCheck = z.infer<typeof stockCheckSchema>;

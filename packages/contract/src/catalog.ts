@@ -1,82 +1,81 @@
 import { z } from "zod";
-import { id } from "./common.js";
+import { id, int } from "./common.js";
 
-export type AvailabilityStatus = "in_stock" | "out_of_stock";
+export const availabilityStatusSchema = z.enum(["in_stock", "out_of_stock"]);
+export type AvailabilityStatus = z.infer<typeof availabilityStatusSchema>;
 
-export interface Category {
-  category_id: number;
-  name: string;
-}
+export const categorySchema = z.object({ category_id: int, name: z.string() });
+export type Category = z.infer<typeof categorySchema>;
 
-export interface CatalogProduct {
-  productId: number;
-  name: string;
-  description: string;
-  price: number;
-  imageUrl: string | null;
-  stockQuantity: number;
-  availabilityStatus: AvailabilityStatus;
-}
+export const catalogProductSchema = z.object({
+  productId: int,
+  name: z.string(),
+  description: z.string(),
+  price: int,
+  imageUrl: z.string().nullable(),
+  stockQuantity: int,
+  availabilityStatus: availabilityStatusSchema,
+});
+export type CatalogProduct = z.infer<typeof catalogProductSchema>;
 
-export interface CatalogCategory {
-  categoryId: number;
-  name: string;
-  products: CatalogProduct[];
-}
+export const catalogCategorySchema = z.object({
+  categoryId: int,
+  name: z.string(),
+  products: z.array(catalogProductSchema),
+});
+export type CatalogCategory = z.infer<typeof catalogCategorySchema>;
 
-export interface ProductImage {
-  imageId: number;
-  color_name: string;
-  image_url: string;
-  stockQuantity: number;
-}
+export const productImageSchema = z.object({
+  imageId: int,
+  color_name: z.string(),
+  image_url: z.string(),
+  stockQuantity: int,
+});
+export type ProductImage = z.infer<typeof productImageSchema>;
 
-export interface Product {
-  productId: number;
-  categoryId: number | null;
-  name: string;
-  description: string;
-  price: number;
-  stockQuantity: number;
-  imageUrl: string | null;
-  availabilityStatus: AvailabilityStatus;
-  sizeOptions: string[];
-  colorOptions: string[];
-  productType: string;
-  images: ProductImage[];
-}
+/** `colorOptions` are "label" or "label::#hex". */
+export const productSchema = z.object({
+  productId: int,
+  categoryId: int.nullable(),
+  name: z.string(),
+  description: z.string(),
+  price: int,
+  stockQuantity: int,
+  imageUrl: z.string().nullable(),
+  availabilityStatus: availabilityStatusSchema,
+  sizeOptions: z.array(z.string()),
+  colorOptions: z.array(z.string()),
+  productType: z.string(),
+  images: z.array(productImageSchema),
+});
+export type Product = z.infer<typeof productSchema>;
 
-export interface Customization {
-  customization_id: number;
-  name: string;
-  price: number;
-}
+export const customizationSchema = z.object({ customization_id: int, name: z.string(), price: int });
+export type Customization = z.infer<typeof customizationSchema>;
 
 export const sizePriceParams = z.object({ size: z.string().trim().min(1, "Size is required.").max(60) });
 export const sizePriceQuery = z.object({ productId: id });
 
-export interface SizePrice {
-  productId: number;
-  size: string;
-  price: number;
-}
+export const sizePriceSchema = z.object({ productId: int, size: z.string(), price: int });
+export type SizePrice = z.infer<typeof sizePriceSchema>;
 
-export interface PostSection {
-  heading: string;
-  paragraphs: string[];
-  bullets?: string[];
-}
+export const postSectionSchema = z.object({
+  heading: z.string(),
+  paragraphs: z.array(z.string()),
+  bullets: z.array(z.string()).optional(),
+});
+export type PostSection = z.infer<typeof postSectionSchema>;
 
-export interface Post {
-  postId: number;
-  title: string;
-  excerpt: string;
-  imageUrl: string | null;
-  publishedAt: string;
-  author?: string;
-  category?: string;
-}
+export const postSchema = z.object({
+  postId: int,
+  title: z.string(),
+  excerpt: z.string(),
+  imageUrl: z.string().nullable(),
+  publishedAt: z.string(),
+  author: z.string().optional(),
+  category: z.string().optional(),
+});
+export type Post = z.infer<typeof postSchema>;
 
-export interface PostDetail extends Post {
-  sections: PostSection[];
-}
+export const postDetailSchema = postSchema.extend({ sections: z.array(postSectionSchema) });
+export type PostDetail = z.infer<typeof postDetailSchema>;

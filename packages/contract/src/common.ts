@@ -46,7 +46,35 @@ export const quantity = numberFrom(
     .max(MAX_QUANTITY, `Quantity is at most ${MAX_QUANTITY}.`),
 );
 
-export interface ErrorBody {
-  message: string;
-  code?: string;
-}
+/** A whole number as answers carry it (ids, rupiah, quantities). */
+export const int = z.number().int();
+
+/** One product an order or a cart cannot have in the quantity asked for. */
+export const unavailableItemSchema = z.object({
+  name: z.string(),
+  availableStock: int,
+  requestedStock: int,
+});
+export type UnavailableItem = z.infer<typeof unavailableItemSchema>;
+
+/**
+ * Every error answer: a readable message, usually a code, and for two cases more. A 409 for an order
+ * that stock cannot fill lists `unavailableItems`; a 429 for too many failed logins says in
+ * `retryAfter` how many seconds to wait (also sent as the Retry-After header).
+ */
+export const errorBodySchema = z.object({
+  message: z.string(),
+  code: z.string().optional(),
+  unavailableItems: z.array(unavailableItemSchema).optional(),
+  retryAfter: int.optional(),
+});
+export type ErrorBody = z.infer<typeof errorBodySchema>;
+
+/** An answer that only says what happened, in words for a person. */
+export const messageAnswerSchema = z.object({ message: z.string() });
+export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
+
+/** GET /api/health: 200 once the database answers, 503 with a message otherwise. */
+export const healthAnswerSchema = z.object({ status: z.literal("ok") });
+export const healthUnavailableSchema = z.object({ status: z.literal("unavailable"), message: z.string() });
+export type HealthAnswer = z.infer<typeof healthAnswerSchema>;

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { id, numberFrom, quantity } from "./common.js";
+import { id, int, numberFrom, quantity } from "./common.js";
 
 const orderItem = z.object({
   product_id: id,
@@ -75,77 +75,81 @@ export const overviewQuery = z.object({
   ).optional(),
 });
 
-export interface Review {
-  review_id: number;
-  order_id: number;
-  user_id: number;
-  customer_name: string;
-  rating: number;
-  comment: string;
-  review_date: string;
-}
+export const reviewSchema = z.object({
+  review_id: int,
+  order_id: int,
+  user_id: int,
+  customer_name: z.string(),
+  rating: int,
+  comment: z.string(),
+  review_date: z.string(),
+});
+export type Review = z.infer<typeof reviewSchema>;
 
-export interface OrderSummary {
-  orderId: number;
-  orderDate: string;
-  orderStatus: string;
-  paymentStatus: string;
-  totalPrice: number;
-  shippingCost: number;
-  review: Review | null;
-  orderProof: string | null;
-}
+export const orderSummarySchema = z.object({
+  orderId: int,
+  orderDate: z.string(),
+  orderStatus: z.string(),
+  paymentStatus: z.string(),
+  totalPrice: int,
+  shippingCost: int,
+  review: reviewSchema.nullable(),
+  orderProof: z.string().nullable(),
+});
+export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
-export interface OrderItemDetail {
-  productId: number | null;
-  productName: string;
-  quantity: number;
-  unitPrice: number;
-  linePrice: number;
-  size: string;
-  color: string;
-  customizations: { name: string; price: number; quantity: number }[];
-}
+/** `productId` is null once the product has been deleted; the line keeps its name and prices. */
+export const orderItemDetailSchema = z.object({
+  productId: int.nullable(),
+  productName: z.string(),
+  quantity: int,
+  unitPrice: int,
+  linePrice: int,
+  size: z.string(),
+  color: z.string(),
+  customizations: z.array(z.object({ name: z.string(), price: int, quantity: int })),
+});
+export type OrderItemDetail = z.infer<typeof orderItemDetailSchema>;
 
-export interface OrderDetail {
-  orderId: number;
-  userId: number;
-  username: string;
-  email: string;
-  shippingAddress: string;
-  orderDate: string;
-  deliveryDate: string | null;
-  orderStatus: string;
-  paymentStatus: string;
-  totalPrice: number;
-  shippingCost: number;
-  orderProof: string | null;
-  items: OrderItemDetail[];
-}
+export const orderDetailSchema = z.object({
+  orderId: int,
+  userId: int,
+  username: z.string(),
+  email: z.string(),
+  shippingAddress: z.string(),
+  orderDate: z.string(),
+  deliveryDate: z.string().nullable(),
+  orderStatus: z.string(),
+  paymentStatus: z.string(),
+  totalPrice: int,
+  shippingCost: int,
+  orderProof: z.string().nullable(),
+  items: z.array(orderItemDetailSchema),
+});
+export type OrderDetail = z.infer<typeof orderDetailSchema>;
 
-export interface AdminTransaction {
-  order_id: number;
-  customer_name: string;
-  order_date: string;
-  total_price: number;
-  order_status: string;
-}
+export const adminTransactionSchema = z.object({
+  order_id: int,
+  customer_name: z.string(),
+  order_date: z.string(),
+  total_price: int,
+  order_status: z.string(),
+});
+export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
 
-export interface AdminOverview {
-  transactions: AdminTransaction[];
-  monthlyIncome: number;
-  reviews: Review[];
-  pagination: { page: number; limit: number; total: number; hasNext: boolean };
-}
+export const adminOverviewSchema = z.object({
+  transactions: z.array(adminTransactionSchema),
+  monthlyIncome: int,
+  reviews: z.array(reviewSchema),
+  pagination: z.object({ page: int, limit: int, total: int, hasNext: z.boolean() }),
+});
+export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 
-export interface ProofAnswer {
-  orderProof: string;
-}
+export const proofAnswerSchema = z.object({ orderProof: z.string() });
+export type ProofAnswer = z.infer<typeof proofAnswerSchema>;
 
-export interface CartOrderCustomizationAnswer {
-  orderId: number;
-  items: OrderItemDetail[];
-}
+export const cartOrderCustomizationAnswerSchema = z.object({ orderId: int, items: z.array(orderItemDetailSchema) });
+export type CartOrderCustomizationAnswer = z.infer<typeof cartOrderCustomizationAnswerSchema>;
 
 export const reviewBody = z.object({
   order_id: id,

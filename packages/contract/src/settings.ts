@@ -8,6 +8,5 @@ export const deliveryFeeBody = z.object({
     .max(100_000_000, "Ongkos kirim terlalu besar."),
 });
 
-export interface DeliveryFee {
-  deliveryFee: number;
-}
+export const deliveryFeeSchema = z.object({ deliveryFee: z.number().int() });
+export type DeliveryFee = z.infer<typeof deliveryFeeSchema>;
