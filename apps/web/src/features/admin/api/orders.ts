@@ -1,8 +1,16 @@
-import type { AdminOverview, OrderDetail, ProofAnswer } from "@florist/contract";
+import type {
+  AdminOverview,
+  OrderDetail,
+  OrderStatus,
+  overviewQuery as overviewQuerySchema,
+  ProofAnswer,
+  statusBody,
+} from "@florist/contract";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
 import { api } from "../../../lib/api-client";
 
-/** Spec §9: ten transactions a page unless the server says otherwise. */
+/** Ten transactions a page unless the server says otherwise. */
 export const PAGE_SIZE = 10;
 
 export interface OverviewParams {
@@ -20,8 +28,12 @@ export const adminKeys = {
   order: (orderId: number) => [...adminKeys.all, "order", orderId] as const,
 };
 
-/** The search is trimmed and sent only when something is left (spec §5). */
-export function overviewQueryParams(params: OverviewParams): Record<string, string | number | undefined> {
+type OverviewQuery = z.input<typeof overviewQuerySchema>;
+
+/** The search is trimmed and sent only when something is left. */
+export function overviewQueryParams(
+  params: OverviewParams,
+): OverviewQuery & Record<string, string | number | undefined> {
   const search = params.search.trim();
   return {
     page: params.page,
@@ -52,8 +64,9 @@ export const orderDetailQuery = (orderId: number) =>
     staleTime: 0,
   });
 
-export function updateOrderStatus(orderId: number, status: string, paymentStatus?: string): Promise<OrderDetail> {
-  return api.patch<OrderDetail>(`/order/${orderId}/status`, paymentStatus ? { status, paymentStatus } : { status });
+export function updateOrderStatus(orderId: number, status: OrderStatus, paymentStatus?: "Paid"): Promise<OrderDetail> {
+  const body: z.input<typeof statusBody> = paymentStatus ? { status, paymentStatus } : { status };
+  return api.patch<OrderDetail>(`/order/${orderId}/status`, body);
 }
 
 export function uploadProof(orderId: number, file: File): Promise<ProofAnswer> {
@@ -62,7 +75,7 @@ export function uploadProof(orderId: number, file: File): Promise<ProofAnswer> {
   return api.put<ProofAnswer>(`/order/${orderId}/proof`, form);
 }
 
-/** Spec §4: upload the proof, then mark the order Finished and Paid. */
+/** Finishing an order: upload the delivery proof, then mark the order Finished and Paid. */
 export async function finishWithProof(orderId: number, file: File): Promise<OrderDetail> {
   await uploadProof(orderId, file);
   return updateOrderStatus(orderId, "Finished", "Paid");

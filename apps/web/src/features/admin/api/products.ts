@@ -1,7 +1,16 @@
-import type { AvailabilityStatus, Category, Product, ProductImage } from "@florist/contract";
+import type {
+  AvailabilityStatus,
+  availabilityBody,
+  Category,
+  imageFields,
+  Product,
+  ProductImage,
+} from "@florist/contract";
 import { queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
 import { api } from "../../../lib/api-client";
-import { buildProductBody, colorImageChanges, type ImageChange, type ProductFormValues } from "../lib/product-form";
+import type { ProductFormValues } from "../lib/product-form";
+import { buildProductBody, colorImageChanges, type ImageChange } from "../lib/product-payload";
 
 export const productKeys = {
   list: ["admin", "products"] as const,
@@ -24,7 +33,8 @@ export const categoriesQuery = queryOptions({
 export const storefrontProductKeys = [["catalog"], ["product"]] as const;
 
 export function setAvailability(productId: number, availabilityStatus: AvailabilityStatus): Promise<Product> {
-  return api.patch<Product>(`/products/${productId}`, { availabilityStatus });
+  const body: z.input<typeof availabilityBody> = { availabilityStatus };
+  return api.patch<Product>(`/products/${productId}`, body);
 }
 
 export function replaceCover(productId: number, file: File): Promise<Product> {
@@ -37,10 +47,11 @@ export function deleteProduct(productId: number): Promise<void> {
   return api.delete(`/products/${productId}`);
 }
 
+/** A colour image's fields as multipart, the way the contract's image schema reads them. */
 function imageForm(change: { colorName: string; stock: number; file?: File }): FormData {
+  const fields: z.input<typeof imageFields> = { color_name: change.colorName, stock_quantity: change.stock };
   const form = new FormData();
-  form.append("color_name", change.colorName);
-  form.append("stock_quantity", String(change.stock));
+  for (const [key, value] of Object.entries(fields)) form.append(key, String(value));
   if (change.file) form.append("image", change.file);
   return form;
 }

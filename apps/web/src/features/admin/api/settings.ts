@@ -1,5 +1,6 @@
-import type { DeliveryFee } from "@florist/contract";
+import type { DeliveryFee, deliveryFeeBody } from "@florist/contract";
 import { queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
 import { api } from "../../../lib/api-client";
 
 /**
@@ -14,10 +15,11 @@ export const adminDeliveryFeeQuery = queryOptions({
 });
 
 export function saveDeliveryFee(deliveryFee: number): Promise<DeliveryFee> {
-  return api.put<DeliveryFee>("/settings/delivery-fee", { deliveryFee });
+  const body: z.input<typeof deliveryFeeBody> = { deliveryFee };
+  return api.put<DeliveryFee>("/settings/delivery-fee", body);
 }
 
-/** Spec §5: a finite number of 0 or more, rounded to whole rupiah. Null when the input breaks the rule. */
+/** The fee is a finite number of 0 or more, rounded to whole rupiah. Null when the input breaks the rule. */
 export function parseDeliveryFee(input: string): number | null {
   if (input.trim() === "") return null;
   const value = Number(input);

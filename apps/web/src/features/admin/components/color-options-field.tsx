@@ -1,17 +1,9 @@
 import { useId } from "react";
-import { type ColorEntry, newColor, PRESET_COLORS, presetFor } from "../lib/product-form";
+import { PRESET_COLORS, presetFor, sixDigitHex } from "../lib/color-presets";
+import { type ColorEntry, newColor } from "../lib/product-form";
 import { ImagePicker } from "./image-picker";
 
 const CUSTOM = "custom";
-
-/** input[type=color] only takes #rrggbb. */
-function sixDigitHex(hex: string): string {
-  const value = hex.trim().toLowerCase();
-  if (/^#[0-9a-f]{3}$/.test(value)) {
-    return `#${[...value.slice(1)].map((digit) => digit + digit).join("")}`;
-  }
-  return /^#[0-9a-f]{6}$/.test(value) ? value : "#111827";
-}
 
 export interface ColorOptionsFieldProps {
   colors: ColorEntry[];

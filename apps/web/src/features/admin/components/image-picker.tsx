@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
 import { ProductImage } from "../../../components/product-image";
-import { imageFileProblem } from "../lib/product-form";
+import { imageFileProblem } from "../lib/image-file";
 
 /** A preview URL for a picked file, released when the file changes or the picker goes away. */
 export function useObjectUrl(file: File | null): string | null {

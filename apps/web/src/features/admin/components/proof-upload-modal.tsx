@@ -5,7 +5,7 @@ import { Modal } from "../../../components/modal";
 import { messageOf } from "../../../lib/api-client";
 import { formatOrderId } from "../../../lib/format";
 import { finishWithProof } from "../api/orders";
-import { imageFileProblem } from "../lib/product-form";
+import { imageFileProblem } from "../lib/image-file";
 
 export interface ProofUploadModalProps {
   orderId: number;

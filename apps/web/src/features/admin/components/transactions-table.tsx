@@ -3,29 +3,15 @@ import { Currency } from "../../../components/currency";
 import { StatusBadge } from "../../../components/status-badge";
 import { formatOrderId } from "../../../lib/format";
 import { formatAdminDate } from "../lib/format";
-import { type StatusAction, statusActions } from "../lib/transactions";
+import { OrderStatusControl } from "./order-status-control";
 
 export interface TransactionsTableProps {
   rows: readonly AdminTransaction[];
-  busyOrderId: number | null;
   onView: (orderId: number) => void;
-  onAction: (row: AdminTransaction, action: StatusAction) => void;
 }
 
-const ACTION_LABELS: Record<StatusAction, string> = {
-  "start-delivery": "Start Delivery",
-  reject: "Reject Order",
-  finish: "Mark as Finished",
-};
-
-const ACTION_CLASSES: Record<StatusAction, string> = {
-  "start-delivery": "btn btn-primary btn-small",
-  reject: "btn btn-ghost btn-small btn-ghost-danger",
-  finish: "btn btn-accent btn-small",
-};
-
-/** Transactions (spec §2): a table on wide screens, a stack of cards on a phone. */
-export function TransactionsTable({ rows, busyOrderId, onView, onAction }: TransactionsTableProps) {
+/** Transactions: a table on wide screens, a stack of cards on a phone. */
+export function TransactionsTable({ rows, onView }: TransactionsTableProps) {
   return (
     <div className="admin-table-wrap">
       <table className="admin-table transactions-table">
@@ -60,17 +46,7 @@ export function TransactionsTable({ rows, busyOrderId, onView, onAction }: Trans
                   <button type="button" className="btn btn-secondary btn-small" onClick={() => onView(row.order_id)}>
                     View Details
                   </button>
-                  {statusActions(row.order_status).map((action) => (
-                    <button
-                      key={action}
-                      type="button"
-                      className={ACTION_CLASSES[action]}
-                      onClick={() => onAction(row, action)}
-                      disabled={busyOrderId === row.order_id}
-                    >
-                      {ACTION_LABELS[action]}
-                    </button>
-                  ))}
+                  <OrderStatusControl orderId={row.order_id} status={row.order_status} />
                 </div>
               </td>
             </tr>

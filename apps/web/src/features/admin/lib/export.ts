@@ -10,7 +10,7 @@ export const EXPORT_COLUMN_WIDTH = 15;
 
 export type ExportRow = [orderId: string, customer: string, date: string, total: number, status: string];
 
-/** Spec §9: the 10 most recent transactions, newest first. Totals stay numbers so the sheet can sum them. */
+/** The 10 most recent transactions, newest first. Totals stay numbers so the sheet can sum them. */
 export function exportRows(transactions: readonly AdminTransaction[]): ExportRow[] {
   return [...transactions]
     .sort((a, b) => new Date(b.order_date).getTime() - new Date(a.order_date).getTime() || b.order_id - a.order_id)

@@ -25,7 +25,7 @@ function parse(value: string | null | undefined): Date | null {
   return Number.isNaN(date.getTime()) ? null : date;
 }
 
-/** Admin screens show dates in the Indonesian locale (spec §9); an unreadable date shows as a dash. */
+/** Admin screens show dates in the Indonesian locale; an unreadable date shows as a dash. */
 export function formatAdminDate(value: string | null | undefined): string {
   const date = parse(value);
   return date ? adminDate.format(date) : "-";

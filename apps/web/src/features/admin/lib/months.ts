@@ -1,4 +1,4 @@
-/** The month selector of the income widget (spec §2): twelve months named in the Indonesian locale. */
+/** The month selector of the income widget: twelve months named in the Indonesian locale. */
 export interface MonthOption {
   /** 1 to 12, as the overview call expects. */
   value: number;

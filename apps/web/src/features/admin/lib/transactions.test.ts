@@ -1,6 +1,6 @@
 import type { AdminTransaction } from "@florist/contract";
 import { describe, expect, it } from "vitest";
-import { pageRange, sortTransactions, statusActions } from "./transactions";
+import { pageRange, sortTransactions } from "./transactions";
 
 const row = (order_id: number, order_status: string, order_date: string): AdminTransaction => ({
   order_id,
@@ -32,23 +32,6 @@ describe("sorting the transactions", () => {
     const before = rows.map((r) => r.order_id);
     sortTransactions(rows, "status");
     expect(rows.map((r) => r.order_id)).toEqual(before);
-  });
-});
-
-describe("the status actions of a row", () => {
-  it("offer Start Delivery and Reject for a received order", () => {
-    expect(statusActions("Order Received")).toEqual(["start-delivery", "reject"]);
-    expect(statusActions("  order RECEIVED ")).toEqual(["start-delivery", "reject"]);
-  });
-
-  it("offer Mark as Finished for an order in delivery", () => {
-    expect(statusActions("In Delivery")).toEqual(["finish"]);
-  });
-
-  it("offer nothing for finished and denied orders", () => {
-    expect(statusActions("Finished")).toEqual([]);
-    expect(statusActions("Denied")).toEqual([]);
-    expect(statusActions("Completed")).toEqual([]);
   });
 });
 

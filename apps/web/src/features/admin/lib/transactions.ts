@@ -1,14 +1,12 @@
 import type { AdminTransaction } from "@florist/contract";
-import { normalizeStatus } from "@florist/contract/rules";
+import { ORDER_STATUSES, orderStatusOf } from "@florist/contract/rules";
 
 export type SortMode = "status" | "newest";
 
-/** Spec §4: by status the order is Order Received, In Delivery, Finished, Denied. */
-export const STATUS_ORDER = ["order received", "in delivery", "finished", "denied"];
-
+/** By status, orders follow their life: Order Received, In Delivery, Finished, Denied; unknown ones last. */
 function statusRank(status: string): number {
-  const rank = STATUS_ORDER.indexOf(normalizeStatus(status));
-  return rank === -1 ? STATUS_ORDER.length : rank;
+  const known = orderStatusOf(status);
+  return known ? ORDER_STATUSES.indexOf(known) : ORDER_STATUSES.length;
 }
 
 function time(value: string): number {
@@ -22,20 +20,6 @@ export function sortTransactions(rows: readonly AdminTransaction[], mode: SortMo
     time(b.order_date) - time(a.order_date) || b.order_id - a.order_id;
   if (mode === "newest") return [...rows].sort(byNewest);
   return [...rows].sort((a, b) => statusRank(a.order_status) - statusRank(b.order_status) || byNewest(a, b));
-}
-
-export type StatusAction = "start-delivery" | "reject" | "finish";
-
-/** Spec §4: Order Received → In Delivery or Denied; In Delivery → Finished; Finished and Denied are final. */
-export function statusActions(status: string): StatusAction[] {
-  switch (normalizeStatus(status)) {
-    case "order received":
-      return ["start-delivery", "reject"];
-    case "in delivery":
-      return ["finish"];
-    default:
-      return [];
-  }
 }
 
 export interface PageRange {

@@ -1,27 +1,18 @@
 import type { Product } from "@florist/contract";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { ConfirmModal } from "../../../components/modal";
 import { EmptyState, LoadingState } from "../../../components/page-state";
-import { messageOf } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth";
-import {
-  adminProductsQuery,
-  categoriesQuery,
-  deleteProduct,
-  productKeys,
-  replaceCover,
-  type SaveResult,
-  setAvailability,
-  storefrontProductKeys,
-} from "../api/products";
+import { adminProductsQuery, categoriesQuery } from "../api/products";
 import { AccessDenied } from "../components/access-denied";
 import { AdminHeader } from "../components/admin-header";
+import { AdminNotice } from "../components/admin-notice";
 import { ProductFormModal } from "../components/product-form-modal";
 import { ProductsTable } from "../components/products-table";
-import type { FormMode } from "../lib/product-form";
-import { imageFileProblem } from "../lib/product-form";
-import { categoryNamer, isOutOfStock } from "../lib/products";
+import { useCoverPicker } from "../hooks/use-cover-picker";
+import { useProductActions } from "../hooks/use-product-actions";
+import { categoryNamer } from "../lib/products";
 import "../admin.css";
 
 export default function AdminProductsPage() {
@@ -31,106 +22,17 @@ export default function AdminProductsPage() {
   return <ManageProducts />;
 }
 
-interface Notice {
-  kind: "success" | "error";
-  text: string;
-}
-
 type Editing = { mode: "add" } | { mode: "edit"; product: Product } | null;
 
+/** Manage Products: the product list with its actions, and the form to add or edit a product. */
 function ManageProducts() {
-  const queryClient = useQueryClient();
   const products = useQuery(adminProductsQuery);
   const categories = useQuery(categoriesQuery);
+  const actions = useProductActions();
+  const cover = useCoverPicker(actions.replaceCover, (text) => actions.setNotice({ kind: "error", text }));
   const [editing, setEditing] = useState<Editing>(null);
-  const [deleting, setDeleting] = useState<Product | null>(null);
-  const [notice, setNotice] = useState<Notice | null>(null);
-  const coverInput = useRef<HTMLInputElement>(null);
-  const coverTarget = useRef<Product | null>(null);
-
-  async function refreshAll() {
-    await Promise.all([
-      queryClient.invalidateQueries({ queryKey: productKeys.list }),
-      ...storefrontProductKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
-    ]);
-  }
-
-  const availability = useMutation({
-    mutationFn: (product: Product) =>
-      setAvailability(product.productId, isOutOfStock(product) ? "in_stock" : "out_of_stock"),
-    onSuccess: (updated) => {
-      setNotice(
-        isOutOfStock(updated) && updated.stockQuantity <= 0
-          ? { kind: "error", text: `${updated.name} has no stock left; set its stock with Edit to sell it again.` }
-          : {
-              kind: "success",
-              text: `${updated.name} is now ${isOutOfStock(updated) ? "out of stock" : "available"}.`,
-            },
-      );
-      return refreshAll();
-    },
-    onError: (error) => setNotice({ kind: "error", text: messageOf(error, "Failed to update product status.") }),
-  });
-
-  const cover = useMutation({
-    mutationFn: ({ product, file }: { product: Product; file: File }) => replaceCover(product.productId, file),
-    onSuccess: () => {
-      setNotice({ kind: "success", text: "Product image updated." });
-      return refreshAll();
-    },
-    onError: (error) => setNotice({ kind: "error", text: messageOf(error, "Failed to update product image.") }),
-  });
-
-  const remove = useMutation({
-    mutationFn: (product: Product) => deleteProduct(product.productId),
-    onSuccess: (_, product) => {
-      setNotice({ kind: "success", text: `${product.name} was deleted.` });
-      return refreshAll();
-    },
-    onError: (error) => setNotice({ kind: "error", text: messageOf(error, "Failed to delete product.") }),
-    onSettled: () => setDeleting(null),
-  });
-
-  function pickCover(product: Product) {
-    coverTarget.current = product;
-    if (coverInput.current) {
-      coverInput.current.value = "";
-      coverInput.current.click();
-    }
-  }
-
-  function coverChosen(event: React.ChangeEvent<HTMLInputElement>) {
-    const file = event.target.files?.[0];
-    const product = coverTarget.current;
-    if (!file || !product) return;
-    const problem = imageFileProblem(file);
-    event.target.value = "";
-    if (problem) {
-      setNotice({ kind: "error", text: problem });
-      return;
-    }
-    cover.mutate({ product, file });
-  }
-
-  function saved(result: SaveResult, mode: FormMode) {
-    setEditing(null);
-    const base = mode === "add" ? "Product added successfully." : "Product updated successfully.";
-    setNotice(
-      result.failedImages > 0
-        ? { kind: "error", text: `${base} ${result.failedImages} colour image(s) could not be saved.` }
-        : { kind: "success", text: base },
-    );
-    void refreshAll();
-  }
 
   const loading = products.isFetching || categories.isFetching;
-  const busyProductId =
-    (availability.isPending && availability.variables?.productId) ||
-    (cover.isPending && cover.variables?.product.productId) ||
-    (remove.isPending && remove.variables?.productId) ||
-    null;
-  const categoryName = categoryNamer(categories.data ?? []);
-
   let content: React.ReactNode;
   if (products.isPending) content = <LoadingState text="Loading..." />;
   else if (!products.data || products.data.length === 0)
@@ -139,12 +41,12 @@ function ManageProducts() {
     content = (
       <ProductsTable
         products={products.data}
-        categoryName={categoryName}
-        busyProductId={busyProductId}
-        onChangeImage={pickCover}
+        categoryName={categoryNamer(categories.data ?? [])}
+        busyProductId={actions.busyProductId}
+        onChangeImage={cover.pick}
         onEdit={(product) => setEditing({ mode: "edit", product })}
-        onToggleAvailability={(product) => availability.mutate(product)}
-        onDelete={setDeleting}
+        onToggleAvailability={actions.toggleAvailability}
+        onDelete={actions.askDelete}
       />
     );
 
@@ -175,14 +77,7 @@ function ManageProducts() {
           Failed to load product data.
         </p>
       ) : null}
-      {notice ? (
-        <p
-          className={`alert ${notice.kind === "success" ? "alert-success" : "alert-error"} admin-notice`}
-          role={notice.kind === "success" ? "status" : "alert"}
-        >
-          {notice.text}
-        </p>
-      ) : null}
+      <AdminNotice notice={actions.notice} />
 
       <section className="card admin-card" aria-labelledby="product-list-title">
         <div className="admin-card-head">
@@ -195,13 +90,12 @@ function ManageProducts() {
       </section>
 
       <input
-        ref={coverInput}
+        {...cover.inputProps}
         type="file"
         accept="image/*"
         className="visually-hidden"
         tabIndex={-1}
         aria-hidden="true"
-        onChange={coverChosen}
       />
 
       {editing ? (
@@ -209,19 +103,22 @@ function ManageProducts() {
           product={editing.mode === "edit" ? editing.product : null}
           categories={categories.data ?? []}
           onClose={() => setEditing(null)}
-          onSaved={saved}
+          onSaved={(result, mode) => {
+            setEditing(null);
+            actions.saved(result, mode);
+          }}
         />
       ) : null}
 
       <ConfirmModal
-        open={deleting !== null}
-        title={deleting ? `Delete ${deleting.name}` : ""}
+        open={actions.deleting !== null}
+        title={actions.deleting ? `Delete ${actions.deleting.name}` : ""}
         message="Delete this product?"
         confirmLabel="Delete"
         danger
-        busy={remove.isPending}
-        onConfirm={() => deleting && remove.mutate(deleting)}
-        onCancel={() => setDeleting(null)}
+        busy={actions.removing}
+        onConfirm={actions.confirmDelete}
+        onCancel={actions.cancelDelete}
       />
     </div>
   );

@@ -1,15 +1,15 @@
 import { DEFAULT_DELIVERY_FEE } from "@florist/contract/rules";
-import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useId, useState } from "react";
+import { useQuery } from "@tanstack/react-query";
+import { useId } from "react";
 import { Currency } from "../../../components/currency";
 import { FormError, SubmitButton } from "../../../components/form-feedback";
 import { LoadingState } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth";
-import { deliveryFeeKey } from "../../../lib/cart";
-import { adminDeliveryFeeQuery, parseDeliveryFee, saveDeliveryFee } from "../api/settings";
+import { adminDeliveryFeeQuery } from "../api/settings";
 import { AccessDenied } from "../components/access-denied";
 import { AdminHeader } from "../components/admin-header";
+import { useDeliveryFeeForm } from "../hooks/use-delivery-fee-form";
 import "../admin.css";
 
 const LOADING_TEXT = "Memuat pengaturan...";
@@ -25,43 +25,16 @@ export default function AdminSettingsPage() {
 function Settings() {
   const { data, isPending, error } = useQuery(adminDeliveryFeeQuery);
   if (isPending) return <LoadingState text={LOADING_TEXT} />;
-  // When the fee cannot be read the default is offered, and the admin is told why (spec §8).
+  // When the fee cannot be read the default is offered, and the admin is told why.
   const loadError = error ? messageOf(error, "Gagal memuat ongkos kirim.") : null;
   const current = data?.deliveryFee ?? DEFAULT_DELIVERY_FEE;
   return <DeliveryFeeForm current={current} loadError={loadError} />;
 }
 
 function DeliveryFeeForm({ current, loadError }: { current: number; loadError: string | null }) {
-  const queryClient = useQueryClient();
   const inputId = useId();
   const hintId = useId();
-  const [input, setInput] = useState(String(current));
-  const [error, setError] = useState<string | null>(loadError);
-  const [success, setSuccess] = useState<string | null>(null);
-
-  const save = useMutation({
-    mutationFn: saveDeliveryFee,
-    onSuccess: (answer) => {
-      setSuccess("Ongkos kirim berhasil diperbarui.");
-      // Checkout and the cart read the fee through the storefront's query; they get the new one at once.
-      queryClient.setQueryData(deliveryFeeKey, answer.deliveryFee);
-      queryClient.setQueryData(adminDeliveryFeeQuery.queryKey, answer);
-    },
-    onError: (failure) => setError(messageOf(failure, "Gagal menyimpan ongkos kirim.")),
-  });
-
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    setSuccess(null);
-    const fee = parseDeliveryFee(input);
-    if (fee === null) {
-      setError("Ongkos kirim harus bernilai 0 atau lebih.");
-      return;
-    }
-    setError(null);
-    setInput(String(fee));
-    save.mutate(fee);
-  }
+  const { input, setInput, error, success, saving, submit } = useDeliveryFeeForm(current, loadError);
 
   return (
     <div className="container page admin-page admin-page-narrow">
@@ -88,7 +61,7 @@ function DeliveryFeeForm({ current, loadError }: { current: number; loadError: s
               onChange={(event) => setInput(event.target.value)}
               aria-describedby={hintId}
               aria-invalid={error && !loadError ? true : undefined}
-              disabled={save.isPending}
+              disabled={saving}
             />
             <p id={hintId} className="field-hint">
               Nilai saat ini: <Currency amount={current} />
@@ -101,7 +74,7 @@ function DeliveryFeeForm({ current, loadError }: { current: number; loadError: s
             </p>
           ) : null}
           <div>
-            <SubmitButton pending={save.isPending} pendingLabel="Menyimpan...">
+            <SubmitButton pending={saving} pendingLabel="Menyimpan...">
               Simpan Perubahan
             </SubmitButton>
           </div>

@@ -1,0 +1,101 @@
+import type { Product } from "@florist/contract";
+import { useMutation, useQueryClient } from "@tanstack/react-query";
+import { useState } from "react";
+import { messageOf } from "../../../lib/api-client";
+import {
+  deleteProduct,
+  productKeys,
+  replaceCover,
+  type SaveResult,
+  setAvailability,
+  storefrontProductKeys,
+} from "../api/products";
+import type { Notice } from "../components/admin-notice";
+import type { FormMode } from "../lib/product-form";
+import { isOutOfStock } from "../lib/products";
+
+/**
+ * The actions of the product list (availability, cover image, delete, and saving the form) with
+ * the notice each leaves. Any change refreshes the admin list and the storefront's product screens.
+ */
+export function useProductActions() {
+  const queryClient = useQueryClient();
+  const [notice, setNotice] = useState<Notice | null>(null);
+  const [deleting, setDeleting] = useState<Product | null>(null);
+
+  async function refreshAll() {
+    await Promise.all([
+      queryClient.invalidateQueries({ queryKey: productKeys.list }),
+      ...storefrontProductKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+    ]);
+  }
+
+  const availability = useMutation({
+    mutationFn: (product: Product) =>
+      setAvailability(product.productId, isOutOfStock(product) ? "in_stock" : "out_of_stock"),
+    onSuccess: (updated) => {
+      setNotice(
+        isOutOfStock(updated) && updated.stockQuantity <= 0
+          ? { kind: "error", text: `${updated.name} has no stock left; set its stock with Edit to sell it again.` }
+          : {
+              kind: "success",
+              text: `${updated.name} is now ${isOutOfStock(updated) ? "out of stock" : "available"}.`,
+            },
+      );
+      return refreshAll();
+    },
+    onError: (error) => setNotice({ kind: "error", text: messageOf(error, "Failed to update product status.") }),
+  });
+
+  const cover = useMutation({
+    mutationFn: ({ product, file }: { product: Product; file: File }) => replaceCover(product.productId, file),
+    onSuccess: () => {
+      setNotice({ kind: "success", text: "Product image updated." });
+      return refreshAll();
+    },
+    onError: (error) => setNotice({ kind: "error", text: messageOf(error, "Failed to update product image.") }),
+  });
+
+  const remove = useMutation({
+    mutationFn: (product: Product) => deleteProduct(product.productId),
+    onSuccess: (_, product) => {
+      setNotice({ kind: "success", text: `${product.name} was deleted.` });
+      return refreshAll();
+    },
+    onError: (error) => setNotice({ kind: "error", text: messageOf(error, "Failed to delete product.") }),
+    onSettled: () => setDeleting(null),
+  });
+
+  /** The form saved the product; a colour image that failed is reported with it. */
+  function saved(result: SaveResult, mode: FormMode) {
+    const base = mode === "add" ? "Product added successfully." : "Product updated successfully.";
+    setNotice(
+      result.failedImages > 0
+        ? { kind: "error", text: `${base} ${result.failedImages} colour image(s) could not be saved.` }
+        : { kind: "success", text: base },
+    );
+    void refreshAll();
+  }
+
+  const busyProductId =
+    (availability.isPending && availability.variables?.productId) ||
+    (cover.isPending && cover.variables?.product.productId) ||
+    (remove.isPending && remove.variables?.productId) ||
+    null;
+
+  return {
+    notice,
+    setNotice,
+    busyProductId,
+    toggleAvailability: (product: Product) => availability.mutate(product),
+    replaceCover: (product: Product, file: File) => cover.mutate({ product, file }),
+    saved,
+    deleting,
+    askDelete: setDeleting,
+    cancelDelete: () => setDeleting(null),
+    confirmDelete: () => {
+      if (deleting) remove.mutate(deleting);
+    },
+    removing: remove.isPending,
+  };
+}

@@ -1,0 +1,78 @@
+import { COLOR_SEPARATOR, isHexColor } from "@florist/contract/rules";
+import { DEFAULT_COLOR } from "./color-presets";
+import { type ColorEntry, type FormMode, type ProductFormValues, type SizeEntry, sameName } from "./product-form";
+
+/**
+ * What the product form accepts, checked in the browser before anything is sent so the admin sees
+ * the first problem at once, and the lists of sizes and colours as the server stores them.
+ */
+
+/** Commas separate list entries on the wire, so they cannot stay inside one. */
+export function listEntry(value: string): string {
+  return value.replace(/,/g, " ").replace(/\s+/g, " ").trim();
+}
+
+/** A colour's name as stored: no list commas and no "label::hex" separator inside it. */
+export function colorLabel(entry: Pick<ColorEntry, "name">): string {
+  return listEntry(entry.name.replaceAll(COLOR_SEPARATOR, " "));
+}
+
+/** Sizes: trimmed, empty entries dropped, each once. */
+export function cleanSizes(sizes: readonly SizeEntry[]): string[] {
+  const result: string[] = [];
+  for (const entry of sizes) {
+    const size = listEntry(entry.size);
+    if (size && !result.some((existing) => sameName(existing, size))) result.push(size);
+  }
+  return result;
+}
+
+/** The shop's one hex rule: a colour without a valid "#hex" is stored with the default colour. */
+function storedHex(hex: string): string {
+  const value = hex.trim().toLowerCase();
+  return isHexColor(value) ? value : DEFAULT_COLOR;
+}
+
+/** Colours as stored: "label::#hex", named ones only, each once; on edit only those marked available. */
+export function cleanColors(colors: readonly ColorEntry[], mode: FormMode): string[] {
+  const result: string[] = [];
+  const labels: string[] = [];
+  for (const entry of colors) {
+    if (mode === "edit" && !entry.available) continue;
+    const label = colorLabel(entry);
+    if (!label || labels.some((existing) => sameName(existing, label))) continue;
+    labels.push(label);
+    result.push(`${label}${COLOR_SEPARATOR}${storedHex(entry.color)}`);
+  }
+  return result;
+}
+
+function toNumber(value: string): number {
+  return value.trim() === "" ? Number.NaN : Number(value);
+}
+
+export const MESSAGES = {
+  category: "Category is required.",
+  name: "Product name is required.",
+  description: "Description is required.",
+  price: "Price must be greater than 0.",
+  stock: "Stock must be at least 0.",
+  colors: "Please add at least one color option.",
+  sizes: "Please add at least one size option.",
+  image: "Please upload at least one product image.",
+} as const;
+
+/** The first rule the form breaks, in the order the fields appear, or null when it can be saved. */
+export function validateProductForm(values: ProductFormValues, mode: FormMode): string | null {
+  if (!values.categoryId.trim()) return MESSAGES.category;
+  if (!values.name.trim()) return MESSAGES.name;
+  if (mode === "edit" && !values.description.trim()) return MESSAGES.description;
+  const price = toNumber(values.price);
+  if (!Number.isFinite(price) || price <= 0) return MESSAGES.price;
+  const stock = toNumber(values.stock);
+  if (!Number.isFinite(stock) || stock < 0) return MESSAGES.stock;
+  if (cleanColors(values.colors, mode).length === 0) return MESSAGES.colors;
+  if (cleanSizes(values.sizes).length === 0) return MESSAGES.sizes;
+  if (mode === "add" && !values.imageFile && !values.imageUrl.trim()) return MESSAGES.image;
+  return null;
+}
