@@ -1,0 +1,48 @@
+import { vi } from "vitest";
+
+/** What a fake route answers: a status and a JSON body (204 and undefined send no body). */
+export interface FakeAnswer {
+  status?: number;
+  body?: unknown;
+}
+
+export type FakeHandler = (request: { url: URL; method: string; body: unknown }) => FakeAnswer | Promise<FakeAnswer>;
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  body: unknown;
+}
+
+/**
+ * Replaces the network: `globalThis.fetch` answers from a table of routes keyed "METHOD /api/path"
+ * (the path without its query string), so components run through the app's real API client. Every
+ * call is recorded; a call to a route the test did not expect fails loudly with a 599.
+ */
+export function fakeApi(routes: Record<string, FakeHandler | FakeAnswer>) {
+  const calls: RecordedCall[] = [];
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), "http://shop.test");
+    const method = (init?.method ?? "GET").toUpperCase();
+    const body = typeof init?.body === "string" ? JSON.parse(init.body) : init?.body;
+    calls.push({ method, path: url.pathname, body });
+    const route = routes[`${method} ${url.pathname}`];
+    if (!route) {
+      return new Response(JSON.stringify({ message: `No fake for ${method} ${url.pathname}` }), { status: 599 });
+    }
+    const answer = typeof route === "function" ? await route({ url, method, body }) : route;
+    const status = answer.status ?? 200;
+    if (status === 204 || answer.body === undefined)
+      return new Response(null, { status: status === 200 ? 204 : status });
+    return new Response(JSON.stringify(answer.body), {
+      status,
+      headers: { "Content-Type": "application/json" },
+    });
+  });
+  vi.stubGlobal("fetch", fetchMock);
+  return {
+    calls,
+    /** The calls made to one route, e.g. "POST /api/order". */
+    callsTo: (route: string) => calls.filter((call) => `${call.method} ${call.path}` === route),
+  };
+}
