@@ -120,6 +120,8 @@ export interface OrdersTable {
 export interface OrderItemsTable {
   order_item_id: Generated<number>;
   order_id: number;
+  /** 1, 2, … within the order, in the order the lines were placed; unique per order. */
+  line_no: number;
   product_id: number | null;
   product_name: string;
   unit_price: number;

@@ -3,6 +3,7 @@ import * as initial from "./migrations/20261122000000_initial.js";
 import * as orderProofIndex from "./migrations/20261123000000_order_proof_index.js";
 import * as accountKeys from "./migrations/20261124100000_account_keys.js";
 import * as loginThrottles from "./migrations/20261124100100_login_throttles.js";
+import * as orderItemLineNo from "./migrations/20261124200000_order_item_line_no.js";
 
 /** Migrations listed in code so they run the same from source, tests and any bundle. */
 const migrations: Record<string, Migration> = {
@@ -10,6 +11,7 @@ const migrations: Record<string, Migration> = {
   "20261123000000_order_proof_index": orderProofIndex,
   "20261124100000_account_keys": accountKeys,
   "20261124100100_login_throttles": loginThrottles,
+  "20261124200000_order_item_line_no": orderItemLineNo,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

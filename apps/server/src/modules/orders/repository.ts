@@ -67,9 +67,9 @@ export function insertOrder(db: Executor, order: NewOrder) {
   return db.insertInto("orders").values(order).returning("order_id").executeTakeFirstOrThrow();
 }
 
-/** Both databases answer RETURNING rows of a multi-row VALUES insert in the order the rows were given. */
+/** Answers each item's id with its line number: neither database promises RETURNING rows in the order given. */
 export function insertOrderItems(db: Executor, items: NewOrderItem[]) {
-  return db.insertInto("order_items").values(items).returning("order_item_id").execute();
+  return db.insertInto("order_items").values(items).returning(["order_item_id", "line_no"]).execute();
 }
 
 export function insertOrderItemCustomizations(
@@ -105,7 +105,7 @@ export function listOrderItems(db: Executor, orderId: number) {
     .selectFrom("order_items")
     .select(["order_item_id", "product_id", "product_name", "unit_price", "quantity", "line_price", "size", "color"])
     .where("order_id", "=", orderId)
-    .orderBy("order_item_id")
+    .orderBy("line_no")
     .execute();
 }
 

@@ -197,8 +197,9 @@ export async function createOrder(ctx: AppContext, userId: number, input: Create
       });
       const items = await repo.insertOrderItems(
         trx,
-        priced.map((line) => ({
+        priced.map((line, index) => ({
           order_id,
+          line_no: index + 1,
           product_id: line.productId,
           product_name: line.product.name,
           unit_price: line.unitPrice,
@@ -208,11 +209,12 @@ export async function createOrder(ctx: AppContext, userId: number, input: Create
           color: line.color,
         })),
       );
+      const itemIdByLine = new Map(items.map((item) => [item.line_no, item.order_item_id]));
       await repo.insertOrderItemCustomizations(
         trx,
         priced.flatMap((line, index) =>
           line.customizations.map((c) => ({
-            order_item_id: (items[index] as { order_item_id: number }).order_item_id,
+            order_item_id: itemIdByLine.get(index + 1) as number,
             customization_id: c.customization_id,
             name: c.name,
             price: c.price,

@@ -606,6 +606,7 @@ describe("deleting a product", () => {
       .insertInto("order_items")
       .values({
         order_id: order.order_id,
+        line_no: 1,
         product_id: product.productId,
         product_name: "Ordered Orchid",
         unit_price: 275000,
