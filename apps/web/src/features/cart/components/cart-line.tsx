@@ -4,7 +4,7 @@ import { ColorChip } from "../../../components/color-chip";
 import { Currency } from "../../../components/currency";
 import { ProductImage } from "../../../components/product-image";
 import { QuantityStepper } from "../../../components/quantity-stepper";
-import { cartItemColor } from "../../../lib/cart";
+import { cartItemColor } from "../../../lib/cart-lines";
 import { cartItemTotal } from "../../../lib/pricing";
 
 /** One cart line: photo, name, options, unit price × quantity, customizations, stepper, Remove and total. */

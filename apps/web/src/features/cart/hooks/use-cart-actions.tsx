@@ -3,7 +3,8 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { useNavigate } from "react-router";
 import { messageOf } from "../../../lib/api-client";
-import { cartKey, toCheckoutItem } from "../../../lib/cart";
+import { cartKey } from "../../../lib/cart";
+import { toCheckoutItem } from "../../../lib/cart-lines";
 import { readItemNotes } from "../../../lib/item-notes";
 import { changeQuantity, checkStock, removeItem } from "../api/cart";
 

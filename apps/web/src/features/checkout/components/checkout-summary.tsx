@@ -2,7 +2,7 @@ import { ColorChip } from "../../../components/color-chip";
 import { Currency } from "../../../components/currency";
 import { OrderTotals } from "../../../components/order-totals";
 import { ProductImage } from "../../../components/product-image";
-import { cartItemColor } from "../../../lib/cart";
+import { cartItemColor } from "../../../lib/cart-lines";
 import { type CheckoutItem, checkoutItemPrice, type Totals } from "../../../lib/pricing";
 
 function CheckoutLine({ item }: { item: CheckoutItem }) {
