@@ -1,14 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
-import { LoadingState, PageHeader } from "../../../components/page-state";
-import { postsQuery } from "../api/posts";
+import { EmptyState, LoadingState, PageHeader } from "../../../components/page-state";
+import { postsQuery } from "../../../lib/posts";
 import { PostCard } from "../components/post-card";
-import { BUILT_IN_POSTS } from "../content/built-in-posts";
 import "../blog.css";
 
 export default function BlogListPage() {
   const { data, isPending, error } = useQuery(postsQuery);
-  // Without posts from the server the three built-in posts are shown, so the blog is never empty.
-  const posts = data && data.length > 0 ? data : BUILT_IN_POSTS;
+  const posts = data ?? [];
   return (
     <div className="container page">
       <PageHeader
@@ -26,6 +24,7 @@ export default function BlogListPage() {
               Failed to load posts
             </p>
           ) : null}
+          {!error && posts.length === 0 ? <EmptyState text="No articles yet." /> : null}
           <div className="post-grid">
             {posts.map((post, index) => (
               <PostCard key={post.postId} post={post} eager={index < 3} />

@@ -1,11 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { ArrowLeftIcon } from "../../../components/icons";
-import { LoadingState } from "../../../components/page-state";
+import { ErrorState, LoadingState } from "../../../components/page-state";
 import { ProductImage } from "../../../components/product-image";
 import { formatCustomerDate } from "../../../lib/format";
-import { postQuery } from "../api/posts";
-import { builtInArticle } from "../content/built-in-posts";
+import { postQuery } from "../../../lib/posts";
 import "../blog.css";
 
 export default function BlogPostPage() {
@@ -15,8 +14,17 @@ export default function BlogPostPage() {
   const { data, isPending } = useQuery({ ...postQuery(postId), enabled: valid });
 
   if (valid && isPending) return <LoadingState text="Loading article..." />;
-  // A post the server cannot give falls back to the built-in article, so a blog link never leads nowhere.
-  const post = data && data.sections.length > 0 ? data : builtInArticle(postId);
+  if (!data) {
+    return (
+      <div className="container page article">
+        <Link to="/blog" className="back-link">
+          <ArrowLeftIcon size={18} /> Back to Blog
+        </Link>
+        <ErrorState text="Article not found." />
+      </div>
+    );
+  }
+  const post = data;
 
   return (
     <article className="container page article">

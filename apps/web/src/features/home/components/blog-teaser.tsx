@@ -1,29 +1,12 @@
+import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { ArrowRightIcon } from "../../../components/icons";
+import { postsQuery } from "../../../lib/posts";
 
-const ARTICLES = [
-  {
-    postId: 1,
-    category: "Wedding",
-    title: "Choosing Wedding Flowers That Last the Whole Day",
-    excerpt: "Which blooms stay fresh from the ceremony to the last photo, and how to match them to your theme.",
-  },
-  {
-    postId: 2,
-    category: "Flower Care",
-    title: "Keep Your Bouquet Fresh for Longer",
-    excerpt: "Simple habits — a clean vase, a fresh cut, cool water — that add days to your flowers.",
-  },
-  {
-    postId: 3,
-    category: "Inspiration",
-    title: "What Flower Colours Mean",
-    excerpt: "Red for love, yellow for friendship, white for new beginnings: say it with the right colour.",
-  },
-];
-
-/** Three articles of the blog, each opening its post. */
+/** The blog's first three posts, as the server lists them, each opening its article. */
 export function BlogTeaser() {
+  const { data } = useQuery(postsQuery);
+  const articles = (data ?? []).slice(0, 3);
   return (
     <section className="blog-teaser" aria-labelledby="blog-teaser-title">
       <div className="container">
@@ -33,9 +16,9 @@ export function BlogTeaser() {
           <p>Ideas and care advice from our florists.</p>
         </div>
         <div className="teaser-grid">
-          {ARTICLES.map((article) => (
+          {articles.map((article) => (
             <article key={article.postId} className="link-card teaser-card">
-              <span className="teaser-category">{article.category}</span>
+              {article.category ? <span className="teaser-category">{article.category}</span> : null}
               <h3>
                 <Link to={`/blog/${article.postId}`} className="stretched-link">
                   {article.title}

@@ -1,6 +1,6 @@
 import type { Post, PostDetail, PostSection } from "@florist/contract";
 import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
+import { api } from "./api-client";
 
 /** A post may come with either spelling of some fields (id or postId, …); the screens read one shape. */
 type RawPost = Partial<Post> & {
@@ -11,6 +11,10 @@ type RawPost = Partial<Post> & {
   sections?: PostSection[];
 };
 
+/**
+ * The blog's posts come from the server only (the seeded articles and whatever is added later), read
+ * by the blog and by the home page's teasers, so a teaser's title is always the title of the post it opens.
+ */
 export function normalizePost(raw: RawPost): PostDetail {
   return {
     postId: Number(raw.postId ?? raw.id),
