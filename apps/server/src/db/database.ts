@@ -154,6 +154,9 @@ export interface SettingsTable {
   value: string;
 }
 
+/** The keys the settings table holds: the delivery fee in rupiah, and when the demo catalogue was seeded. */
+export const SETTING_KEYS = { deliveryFee: "delivery_fee", demoSeededAt: "demo_seeded_at" } as const;
+
 export interface PostsTable {
   post_id: Generated<number>;
   title: string;

@@ -3,8 +3,7 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AppContext } from "../context.js";
 import { forbidden, notFound, unauthorized } from "../errors.js";
-import { hashToken } from "../lib/secrets.js";
-import { nowIso } from "../lib/time.js";
+import { sessionOf } from "../modules/accounts/service.js";
 
 export const SESSION_COOKIE = "florist_session";
 
@@ -22,17 +21,10 @@ export const authPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppCon
   app.addHook("onRequest", async (request) => {
     const token = request.cookies[SESSION_COOKIE];
     if (!token || token.length > 100) return;
-    const sessionHash = hashToken(token);
-    const row = await ctx.db
-      .selectFrom("sessions")
-      .innerJoin("users", "users.user_id", "sessions.user_id")
-      .select(["users.user_id", "users.username", "users.email", "users.role"])
-      .where("sessions.session_hash", "=", sessionHash)
-      .where("sessions.expires_at", ">", nowIso())
-      .executeTakeFirst();
-    if (row) {
-      request.user = row;
-      request.sessionHash = sessionHash;
+    const session = await sessionOf(ctx, token);
+    if (session) {
+      request.user = session.user;
+      request.sessionHash = session.sessionHash;
     }
   });
 });

@@ -1,31 +1,50 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { DEFAULT_DELIVERY_FEE } from "@florist/contract/rules";
 import type { Kysely } from "kysely";
-import type { Config } from "../../config.js";
 import { accountKey } from "../../lib/account-key.js";
 import { storePrerendered } from "../../lib/images.js";
 import { hashPassword } from "../../lib/secrets.js";
 import { nowIso } from "../../lib/time.js";
-import { getSetting, putSetting } from "../../modules/settings/repository.js";
-import { ensureDeliveryFee } from "../../modules/settings/service.js";
-import type { Database } from "../database.js";
+import { type Database, SETTING_KEYS } from "../database.js";
 import { CATEGORIES, CUSTOMIZATIONS, DEMO_POSTS, DEMO_PRODUCTS } from "./demo-data.js";
 
 const ART_DIR = path.join(import.meta.dirname, "art");
-const DEMO_SEEDED = "demo_seeded_at";
+/** What seeding needs of the configuration (the app's Config has all of it). */
+export interface SeedOptions {
+  /** The admin created when the shop has none; without a password a random one is printed once. */
+  admin: { username: string; email: string; password?: string | undefined };
+  /** Whether a new shop gets the demo catalogue and blog. */
+  seedDemo: boolean;
+  /** Where the demo pictures are stored. */
+  dataDir: string;
+}
 
 /**
  * Fills what a shop cannot run without (categories, customizations, the delivery fee, an admin),
  * and once, on a new shop with SEED_DEMO=1, the demo catalogue and blog. Safe to run on every start.
  */
-export async function seed(db: Kysely<Database>, config: Config, log: (line: string) => void) {
+export async function seed(db: Kysely<Database>, options: SeedOptions, log: (line: string) => void) {
   await seedBasics(db);
-  await seedAdmin(db, config, log);
-  if (config.seedDemo && (await getSetting(db, DEMO_SEEDED)) === undefined) {
-    await seedDemo(db, config.dataDir);
-    await putSetting(db, DEMO_SEEDED, nowIso());
+  await seedAdmin(db, options.admin, log);
+  if (options.seedDemo && !(await hasSetting(db, SETTING_KEYS.demoSeededAt))) {
+    await seedDemo(db, options.dataDir);
+    await addSetting(db, SETTING_KEYS.demoSeededAt, nowIso());
     log(`Seeded the demo catalogue: ${DEMO_PRODUCTS.length} products and ${DEMO_POSTS.length} blog posts.`);
   }
+}
+
+async function hasSetting(db: Kysely<Database>, key: string): Promise<boolean> {
+  return (await db.selectFrom("settings").select("key").where("key", "=", key).executeTakeFirst()) !== undefined;
+}
+
+/** Writes a setting unless it is already there: what an admin has set stays. */
+async function addSetting(db: Kysely<Database>, key: string, value: string) {
+  await db
+    .insertInto("settings")
+    .values({ key, value })
+    .onConflict((oc) => oc.column("key").doNothing())
+    .execute();
 }
 
 export async function seedBasics(db: Kysely<Database>) {
@@ -39,29 +58,29 @@ export async function seedBasics(db: Kysely<Database>) {
     .values(CUSTOMIZATIONS)
     .onConflict((oc) => oc.column("name").doNothing())
     .execute();
-  await ensureDeliveryFee(db);
+  await addSetting(db, SETTING_KEYS.deliveryFee, String(DEFAULT_DELIVERY_FEE));
 }
 
-async function seedAdmin(db: Kysely<Database>, config: Config, log: (line: string) => void) {
-  const admin = await db.selectFrom("users").select("user_id").where("role", "=", "admin").executeTakeFirst();
-  if (admin) return;
-  const password = config.admin.password ?? `${randomBytes(9).toString("base64url")}A1`;
+async function seedAdmin(db: Kysely<Database>, admin: SeedOptions["admin"], log: (line: string) => void) {
+  const existing = await db.selectFrom("users").select("user_id").where("role", "=", "admin").executeTakeFirst();
+  if (existing) return;
+  const password = admin.password ?? `${randomBytes(9).toString("base64url")}A1`;
   await db
     .insertInto("users")
     .values({
-      username: config.admin.username,
-      email: config.admin.email,
-      username_key: accountKey(config.admin.username),
-      email_key: accountKey(config.admin.email),
+      username: admin.username,
+      email: admin.email,
+      username_key: accountKey(admin.username),
+      email_key: accountKey(admin.email),
       password_hash: await hashPassword(password),
       role: "admin",
       created_at: nowIso(),
     })
     .execute();
-  if (config.admin.password) {
-    log(`Created the admin account "${config.admin.username}" with the password from ADMIN_PASSWORD.`);
+  if (admin.password) {
+    log(`Created the admin account "${admin.username}" with the password from ADMIN_PASSWORD.`);
   } else {
-    log(`Created the admin account "${config.admin.username}" with the password: ${password}`);
+    log(`Created the admin account "${admin.username}" with the password: ${password}`);
     log("This password is shown only once. Log in and keep it safe.");
   }
 }

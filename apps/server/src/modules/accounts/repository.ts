@@ -75,6 +75,17 @@ export function insertSession(
   return db.insertInto("sessions").values(session).execute();
 }
 
+/** The account a session belongs to, while the session has not expired. */
+export function findSessionUser(db: Executor, sessionHash: string, now: string) {
+  return db
+    .selectFrom("sessions")
+    .innerJoin("users", "users.user_id", "sessions.user_id")
+    .select(["users.user_id", "users.username", "users.email", "users.role"])
+    .where("sessions.session_hash", "=", sessionHash)
+    .where("sessions.expires_at", ">", now)
+    .executeTakeFirst();
+}
+
 export function deleteSession(db: Executor, sessionHash: string) {
   return db.deleteFrom("sessions").where("session_hash", "=", sessionHash).execute();
 }

@@ -175,6 +175,13 @@ export async function endSession(ctx: AppContext, sessionHash: string | null) {
   if (sessionHash) await repo.deleteSession(ctx.db, sessionHash);
 }
 
+/** Who a session cookie's token signs in, and the session's hash; null for an unknown or expired session. */
+export async function sessionOf(ctx: AppContext, token: string): Promise<{ user: User; sessionHash: string } | null> {
+  const sessionHash = hashToken(token);
+  const user = await repo.findSessionUser(ctx.db, sessionHash, nowIso());
+  return user ? { user, sessionHash } : null;
+}
+
 /**
  * Sends a mail without making the request wait for it or fail with it. The one place a durable
  * mail queue will replace; until then a failed send is logged and lost.
