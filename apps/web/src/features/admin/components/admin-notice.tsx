@@ -1,7 +1,4 @@
-export interface Notice {
-  kind: "success" | "error";
-  text: string;
-}
+import type { Notice } from "../hooks/use-product-actions";
 
 /** The outcome of the last action on a screen: announced politely on success, at once on failure. */
 export function AdminNotice({ notice }: { notice: Notice | null }) {

@@ -10,9 +10,14 @@ import {
   setAvailability,
   storefrontProductKeys,
 } from "../api/products";
-import type { Notice } from "../components/admin-notice";
 import type { FormMode } from "../lib/product-form";
 import { isOutOfStock } from "../lib/products";
+
+/** The outcome of the last action on the product list. */
+export interface Notice {
+  kind: "success" | "error";
+  text: string;
+}
 
 /**
  * The actions of the product list (availability, cover image, delete, and saving the form) with
