@@ -124,14 +124,15 @@ describe("the checkout form", () => {
     expect(shownText(done)).toContain(`Your order MB-042 has been received. Total: ${rupiah(355_000)}.`);
 
     const [call] = api.callsTo("POST /api/order");
-    expect(call?.body).toMatchObject({
+    if (!call) throw new Error("No order was sent.");
+    expect(call.body).toMatchObject({
       user_id: 7,
       cart_id: 3,
       order_status: "Order Received",
       payment_status: "Pending",
       items: [{ product_id: 5, quantity: 2, cart_item_id: 11, price: 315_000 }],
     });
-    expect((call?.body as { shipping_address: string }).shipping_address).toBe(
+    expect((call.body as { shipping_address: string }).shipping_address).toBe(
       "Siti Rahma\nJl. Dago 1\nBandung\nEmail: siti@example.com\nTelepon: 0812 3456 7890",
     );
 
