@@ -1,3 +1,4 @@
+import type { Product } from "@florist/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { categories, renderAdmin } from "../../../../test/admin-render";
@@ -151,5 +152,51 @@ describe("the admin product form", () => {
     await waitFor(() => expect(message()).toBe("Category does not exist."));
     expect(within(dialog).getByRole("button", { name: "Save Product" })).toHaveProperty("disabled", false);
     expect(onSaved).not.toHaveBeenCalled();
+  });
+
+  it("opens prefilled to edit, needs a description, and saves the changes as JSON", async () => {
+    const product: Product = {
+      productId: 7,
+      categoryId: 2,
+      name: "Rose Box",
+      description: "",
+      price: 420000,
+      stockQuantity: 5,
+      imageUrl: "/uploads/products/cover.webp",
+      availabilityStatus: "in_stock",
+      sizeOptions: ["Medium"],
+      colorOptions: ["Red::#e03131"],
+      productType: "real",
+      images: [],
+    };
+    const api = fakeApi({ "PUT /api/products/7": { body: product } });
+    const onSaved = vi.fn();
+    const { user } = renderAdmin(
+      <ProductFormModal product={product} categories={categories} onClose={vi.fn()} onSaved={onSaved} />,
+    );
+    const dialog = screen.getByRole("dialog", { name: "Edit Product" });
+    expect(within(dialog).getByLabelText("Product Name")).toHaveProperty("value", "Rose Box");
+    expect(within(dialog).getByRole("textbox", { name: "Color 1 name" })).toHaveProperty("value", "Red");
+
+    await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    expect(within(dialog).getByRole("alert").textContent).toBe("Description is required.");
+    await user.type(within(dialog).getByLabelText("Description"), "Red roses in a box.");
+    await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+
+    await waitFor(() => expect(onSaved).toHaveBeenCalledWith({ product, failedImages: 0 }, "edit"));
+    expect(api.callsTo("PUT /api/products/7").map((call) => call.body)).toEqual([
+      {
+        category_id: 2,
+        name: "Rose Box",
+        description: "Red roses in a box.",
+        price: 420000,
+        stock_quantity: 5,
+        size_available: "Medium",
+        color_available: "Red::#e03131",
+        availability_status: "in_stock",
+        product_type: "real",
+        image_url: "/uploads/products/cover.webp",
+      },
+    ]);
   });
 });
