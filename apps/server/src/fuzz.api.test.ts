@@ -38,8 +38,8 @@ import { DATABASE_REFUSED_MESSAGE } from "./errors.js";
 import { UNREADABLE_FORM_MESSAGE } from "./lib/multipart.js";
 import { hashToken, newToken } from "./lib/secrets.js";
 import { HOUR, isoIn, nowIso } from "./lib/time.js";
+import { NOT_FINITE_MESSAGE, NUL_MESSAGE, TOO_DEEP_MESSAGE } from "./lib/unsafe-input.js";
 import { SESSION_COOKIE } from "./plugins/auth.js";
-import { NOT_FINITE_MESSAGE, NUL_MESSAGE, TOO_DEEP_MESSAGE } from "./plugins/input-guard.js";
 
 /**
  * Hostile input against every endpoint the app registers, as an admin and as a customer (so that

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from "fastify";
 import { AppError, badRequest } from "../errors.js";
-import { unsafeInput } from "../plugins/input-guard.js";
 import { MAX_IMAGE_BYTES } from "./images.js";
+import { unsafeInput } from "./unsafe-input.js";
 
 export interface MultipartBody {
   fields: Record<string, string>;

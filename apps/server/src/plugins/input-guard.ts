@@ -1,40 +1,9 @@
 import type { FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
 import { badRequest } from "../errors.js";
+import { unsafeInput } from "../lib/unsafe-input.js";
 
-/** Far deeper than any request of the shop needs (an order's customizations sit five levels down). */
-const MAX_DEPTH = 32;
-
-export const NUL_MESSAGE = "Text may not contain the NUL character (\\u0000).";
-export const TOO_DEEP_MESSAGE = "The request is nested too deeply.";
-export const NOT_FINITE_MESSAGE = "A number in the request is too large.";
-
-/**
- * What in a path, query string or body no column of either database can hold or no handler should
- * walk, or null when there is nothing: PostgreSQL text cannot store NUL (SQLite can, so the two
- * would disagree), JSON reads 1e309 as Infinity, and nesting deeper than any form is only an attack.
- * The walk uses its own stack, so a deep value cannot overflow the call stack.
- */
-export function unsafeInput(value: unknown): string | null {
-  const stack: { item: unknown; depth: number }[] = [{ item: value, depth: 0 }];
-  for (let next = stack.pop(); next; next = stack.pop()) {
-    const { item, depth } = next;
-    if (typeof item === "string") {
-      if (item.includes("\u0000")) return NUL_MESSAGE;
-    } else if (typeof item === "number") {
-      if (!Number.isFinite(item)) return NOT_FINITE_MESSAGE;
-    } else if (typeof item === "object" && item !== null) {
-      if (depth >= MAX_DEPTH) return TOO_DEEP_MESSAGE;
-      for (const [key, child] of Object.entries(item)) {
-        if (key.includes("\u0000")) return NUL_MESSAGE;
-        stack.push({ item: child, depth: depth + 1 });
-      }
-    }
-  }
-  return null;
-}
-
-/** Refuses such input with a 400 before any route reads it, so every field of every route is covered. */
+/** Refuses what unsafeInput finds (NUL, Infinity, deep nesting) with a 400 before any route reads it, so every field of every route is covered. */
 export const inputGuardPlugin = fp(async (app: FastifyInstance) => {
   app.addHook("preValidation", async (request) => {
     for (const part of [request.params, request.query, request.body]) {
