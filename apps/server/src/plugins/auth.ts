@@ -41,7 +41,7 @@ export function requireAdmin(request: FastifyRequest): User {
 }
 
 /**
- * For paths that name a user: only that user (or an admin, where the contract allows it) gets through.
+ * For paths that name a user: only that user (or an admin, where docs/rules.md allows it) gets through.
  * Anyone else gets a 404, so user ids cannot be probed.
  */
 export function requireSelf(request: FastifyRequest, userId: number, options: { adminAllowed?: boolean } = {}): User {
