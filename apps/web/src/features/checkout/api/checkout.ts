@@ -1,5 +1,4 @@
-import type { createOrderBody, OrderDetail } from "@florist/contract";
-import type { z } from "zod";
+import type { CreateOrderBody, OrderDetail } from "@florist/contract";
 import { api } from "../../../lib/api-client";
 import { type CheckoutItem, checkoutItemPrice } from "../../../lib/pricing";
 
@@ -11,8 +10,7 @@ export interface PlaceOrderInput {
   items: CheckoutItem[];
 }
 
-type OrderBody = z.input<typeof createOrderBody>;
-type OrderLine = OrderBody["items"][number];
+type OrderLine = CreateOrderBody["items"][number];
 
 /**
  * The order as the storefront sends it. It always asks for "Order Received" and "Pending"; the server
@@ -20,7 +18,7 @@ type OrderLine = OrderBody["items"][number];
  */
 export function placeOrder(input: PlaceOrderInput) {
   const fromCart = input.cartId !== undefined && input.items.every((item) => item.cartItemId !== undefined);
-  const body: OrderBody = {
+  const body: CreateOrderBody = {
     user_id: input.userId,
     shipping_address: input.shippingAddress,
     shipping_cost: input.shippingCost,

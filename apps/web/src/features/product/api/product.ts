@@ -1,5 +1,5 @@
 import type {
-  addCartItemBody,
+  AddCartItemBody,
   Cart,
   Customization,
   cartItemCustomizationBody,
@@ -54,7 +54,7 @@ export interface AddToCartInput {
  * one customization per choice. A customization that fails is logged and the item stays.
  */
 export async function addToCart(input: AddToCartInput): Promise<number | null> {
-  const line: z.input<typeof addCartItemBody> = {
+  const line: AddCartItemBody = {
     productId: input.productId,
     quantity: input.quantity,
     unitPrice: input.unitPrice,
