@@ -40,9 +40,10 @@ const roses = line({
 const lilies = line({ cartItemId: 12, productId: 6, productName: "Lily Vase", unitPrice: 90_000, linePrice: 90_000 });
 
 /** A cart on the fake server: quantity changes and removals change what the next read returns. */
-function cartApi(items: CartItem[]) {
+function cartApi(items: CartItem[], unavailableItems: unknown[] = []) {
   let cart: Cart = { cartId: 3, items };
   return fakeApi({
+    "GET /api/cart/3/check-stock": { body: { unavailableItems } },
     "GET /api/users/session": loggedIn(),
     "POST /api/cart/user/7/ensure": { body: { cartId: 3 } },
     "GET /api/cart/user/7/full": () => ({ body: cart }),
@@ -135,5 +136,21 @@ describe("the cart", () => {
     renderScreen(<CartPage />, { path: "/keranjang" });
     expect(await screen.findByText("Your cart is empty. Explore our catalog!")).toBeTruthy();
     expect(screen.getByRole("link", { name: "Explore the Catalog" })).toBeTruthy();
+  });
+
+  it("checks the stock before checkout: a shortage is listed, enough stock leads to checkout", async () => {
+    cartApi([roses], [{ name: "Rose Bouquet", availableStock: 1, requestedStock: 3 }]);
+    const first = renderScreen(<CartPage />, { path: "/keranjang" });
+    await waitFor(() => expect(summary("Shipping")).toBe(rupiah(40_000)));
+    await first.user.click(screen.getByRole("button", { name: "to Checkout" }));
+    const shortage = await screen.findByRole("alertdialog", { name: "Stok tidak mencukupi" });
+    expect(shortage.textContent).toContain("- Rose Bouquet: 1 tersedia, 3 diminta");
+    first.unmount();
+
+    cartApi([roses]);
+    const second = renderScreen(<CartPage />, { path: "/keranjang" });
+    await waitFor(() => expect(summary("Shipping")).toBe(rupiah(40_000)));
+    await second.user.click(screen.getByRole("button", { name: "to Checkout" }));
+    expect(await screen.findByRole("heading", { name: "Now at /pemesanan" })).toBeTruthy();
   });
 });
