@@ -212,6 +212,15 @@ const customerId = () => users.customer.user.user_id;
 const ROWS: Row[] = [
   { route: "GET /api/health", expect: PUBLIC },
 
+  // The API's OpenAPI document and the Swagger UI that shows it: public, like the API's shape.
+  { route: "GET /api/docs", expect: PUBLIC },
+  { route: "GET /api/docs/json", expect: PUBLIC },
+  { route: "GET /api/docs/yaml", expect: PUBLIC },
+  // The UI's own index.html redirects to /api/docs.
+  { route: "GET /api/docs/static/index.html", expect: [302, 302, 302, 302] },
+  { route: "GET /api/docs/static/swagger-initializer.js", expect: PUBLIC },
+  { route: "GET /api/docs/static/*", expect: PUBLIC, call: () => ({ url: "/api/docs/static/swagger-ui.css" }) },
+
   {
     route: "POST /api/users/register",
     expect: [201, 201, 201, 201],

@@ -7,6 +7,7 @@ import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import type { AppContext } from "./context.js";
 import { registerErrorHandler } from "./errors.js";
+import { answerSerializerCompiler, CHECK_ANSWERS } from "./lib/contract-schemas.js";
 import { MAX_IMAGE_BYTES } from "./lib/images.js";
 import { accountsRoutes } from "./modules/accounts/routes.js";
 import { cartRoutes } from "./modules/cart/routes.js";
@@ -17,6 +18,7 @@ import { postsRoutes } from "./modules/posts/routes.js";
 import { productsRoutes } from "./modules/products/routes.js";
 import { reviewsRoutes } from "./modules/reviews/routes.js";
 import { settingsRoutes } from "./modules/settings/routes.js";
+import { apiDocs } from "./plugins/api-docs.js";
 import { authPlugin } from "./plugins/auth.js";
 import { inputGuardPlugin } from "./plugins/input-guard.js";
 import { originPlugin } from "./plugins/origin.js";
@@ -70,6 +72,10 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   });
 
   registerErrorHandler(app);
+  // Request schemas document the routes; each handler parses its input itself, after its access check.
+  app.setValidatorCompiler(() => () => true);
+  // Answers are checked against their schema in tests and development, only serialised in production.
+  app.setSerializerCompiler(answerSerializerCompiler(CHECK_ANSWERS));
   // First, so every answer carries the headers, even one refused by a later hook.
   await app.register(helmet, securityHeaderOptions(ctx.config.appUrl));
   await app.register(cookie);
@@ -77,6 +83,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   await app.register(originPlugin, { appUrl: ctx.config.appUrl });
   await app.register(inputGuardPlugin);
   await app.register(authPlugin, { ctx });
+  await apiDocs(app);
 
   await app.register(
     async (api) => {
@@ -124,7 +131,8 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
       },
     });
     const indexHtml = fs.readFileSync(webIndex);
-    app.get("/*", async (request, reply) => {
+    // The web app's pages are not part of the API's document.
+    app.get("/*", { schema: { hide: true } }, async (request, reply) => {
       const url = request.url.split("?")[0] ?? "/";
       if (url.startsWith("/api/") || url.startsWith("/uploads/")) return reply.callNotFound();
       return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);

@@ -230,6 +230,12 @@ const productBody = () => ({
 
 const TARGETS: Record<string, Target> = {
   "GET /api/health": {},
+  "GET /api/docs": {},
+  "GET /api/docs/json": {},
+  "GET /api/docs/yaml": {},
+  "GET /api/docs/static/index.html": {},
+  "GET /api/docs/static/swagger-initializer.js": {},
+  "GET /api/docs/static/*": {},
 
   "POST /api/users/register": {
     schema: registerBody,

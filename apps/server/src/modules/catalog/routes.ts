@@ -2,40 +2,91 @@ import {
   type CatalogCategory,
   type Category,
   type Customization,
+  catalogCategorySchema,
+  categorySchema,
+  customizationSchema,
   idParam,
   type Product,
   type ProductImage,
+  productImageSchema,
+  productSchema,
   type SizePrice,
   sizePriceParams,
   sizePriceQuery,
+  sizePriceSchema,
 } from "@florist/contract";
 import type { FastifyInstance } from "fastify";
+import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { parse } from "../../errors.js";
+import { type ContractTypeProvider, errorAnswers } from "../../lib/contract-schemas.js";
 import * as catalog from "./service.js";
 
 /** The public, read-only side of the shop: anyone may browse. */
-export async function catalogRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.get("/catalog", async (): Promise<CatalogCategory[]> => catalog.getCatalog(ctx.db));
+export async function catalogRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify.withTypeProvider<ContractTypeProvider>();
+  const tags = ["catalogue"];
+  const list = <T extends z.ZodType>(summary: string, item: T) => ({
+    tags,
+    summary,
+    response: { 200: item.array(), ...errorAnswers },
+  });
 
-  app.get("/category", async (): Promise<Category[]> => catalog.listCategories(ctx.db));
+  app.get(
+    "/catalog",
+    { schema: list("Categories that have products, with their products", catalogCategorySchema) },
+    async (): Promise<CatalogCategory[]> => catalog.getCatalog(ctx.db),
+  );
 
-  app.get("/customization", async (): Promise<Customization[]> => catalog.listCustomizations(ctx.db));
+  app.get(
+    "/category",
+    { schema: list("Every category", categorySchema) },
+    async (): Promise<Category[]> => catalog.listCategories(ctx.db),
+  );
 
-  app.get("/products", async (): Promise<Product[]> => catalog.listProducts(ctx.db));
+  app.get(
+    "/customization",
+    { schema: list("Customizations a line may carry (cards, ribbons)", customizationSchema) },
+    async (): Promise<Customization[]> => catalog.listCustomizations(ctx.db),
+  );
 
-  app.get("/products/price/:size", async (request): Promise<SizePrice> => {
+  app.get(
+    "/products",
+    { schema: list("Every product on sale", productSchema) },
+    async (): Promise<Product[]> => catalog.listProducts(ctx.db),
+  );
+
+  const sizePriceSchemas = {
+    tags,
+    summary: "The price of one size of a product",
+    params: sizePriceParams,
+    querystring: sizePriceQuery,
+    response: { 200: sizePriceSchema, ...errorAnswers },
+  };
+  app.get("/products/price/:size", { schema: sizePriceSchemas }, async (request): Promise<SizePrice> => {
     const { size } = parse(sizePriceParams, request.params);
     const { productId } = parse(sizePriceQuery, request.query);
     return catalog.getSizePrice(ctx.db, productId, size);
   });
 
-  app.get("/products/:id", async (request): Promise<Product> => {
+  const productSchemas = {
+    tags,
+    summary: "One product",
+    params: idParam,
+    response: { 200: productSchema, ...errorAnswers },
+  };
+  app.get("/products/:id", { schema: productSchemas }, async (request): Promise<Product> => {
     const { id } = parse(idParam, request.params);
     return catalog.getProduct(ctx.db, id);
   });
 
-  app.get("/products/:id/images", async (request): Promise<ProductImage[]> => {
+  const imagesSchemas = {
+    tags,
+    summary: "A product's colour images",
+    params: idParam,
+    response: { 200: productImageSchema.array(), ...errorAnswers },
+  };
+  app.get("/products/:id/images", { schema: imagesSchemas }, async (request): Promise<ProductImage[]> => {
     const { id } = parse(idParam, request.params);
     return catalog.listProductImages(ctx.db, id);
   });

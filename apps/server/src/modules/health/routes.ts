@@ -1,14 +1,19 @@
+import { healthAnswerSchema, healthUnavailableSchema } from "@florist/contract";
 import type { FastifyInstance } from "fastify";
-import { sql } from "kysely";
 import type { AppContext } from "../../context.js";
+import { type ContractTypeProvider, errorAnswers } from "../../lib/contract-schemas.js";
+import { databaseAnswers } from "./service.js";
 
-export async function healthRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.get("/health", async (_request, reply) => {
-    try {
-      await sql`select 1`.execute(ctx.db);
-      return { status: "ok" };
-    } catch {
-      return reply.status(503).send({ status: "unavailable", message: "The database does not answer." });
-    }
+const healthSchema = {
+  tags: ["health"],
+  summary: "Whether the shop and its database answer (for load balancers)",
+  response: { 200: healthAnswerSchema, 503: healthUnavailableSchema, ...errorAnswers },
+};
+
+export async function healthRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify.withTypeProvider<ContractTypeProvider>();
+  app.get("/health", { schema: healthSchema }, async (_request, reply) => {
+    if (await databaseAnswers(ctx.db)) return { status: "ok" as const };
+    return reply.status(503).send({ status: "unavailable", message: "The database does not answer." });
   });
 }

@@ -1,14 +1,19 @@
 import fs from "node:fs/promises";
 import {
   type AdminOverview,
+  adminOverviewSchema,
   type CartOrderCustomizationAnswer,
+  cartOrderCustomizationAnswerSchema,
   cartOrderCustomizationBody,
   createOrderBody,
   idParam,
   type OrderDetail,
   type OrderSummary,
+  orderDetailSchema,
+  orderSummarySchema,
   overviewQuery,
   type ProofAnswer,
+  proofAnswerSchema,
   statusBody,
   userIdParam,
 } from "@florist/contract";
@@ -16,13 +21,24 @@ import type { FastifyInstance } from "fastify";
 import { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { AppError, badRequest, notFound, parse } from "../../errors.js";
+import { type ContractTypeProvider, errorAnswers } from "../../lib/contract-schemas.js";
 import { proofFile } from "../../lib/images.js";
 import { readMultipart } from "../../lib/multipart.js";
 import { requireAdmin, requireSelf, requireUser } from "../../plugins/auth.js";
 import * as orders from "./service.js";
 
-export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.post("/order", async (request, reply) => {
+export async function ordersRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify.withTypeProvider<ContractTypeProvider>();
+  const tags = ["orders"];
+  const detail = { 200: orderDetailSchema, ...errorAnswers };
+
+  const createSchema = {
+    tags,
+    summary: "Place an order from cart lines or, for Buy Now, products; 409 with unavailableItems when stock is short",
+    body: createOrderBody,
+    response: { 201: orderDetailSchema, ...errorAnswers },
+  };
+  app.post("/order", { schema: createSchema }, async (request, reply) => {
     const user = requireUser(request);
     const input = parse(createOrderBody, request.body);
     // An order is always the signed-in shopper's own; naming someone else is treated like an unknown user.
@@ -31,30 +47,57 @@ export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     return reply.status(201).send(order);
   });
 
-  app.get("/order/user/:userId", async (request): Promise<OrderSummary[]> => {
+  const userOrdersSchema = {
+    tags,
+    summary: "A shopper's orders, newest first",
+    params: userIdParam,
+    response: { 200: orderSummarySchema.array(), ...errorAnswers },
+  };
+  app.get("/order/user/:userId", { schema: userOrdersSchema }, async (request): Promise<OrderSummary[]> => {
     const { userId } = parse(userIdParam, request.params);
     requireSelf(request, userId, { adminAllowed: true });
     return orders.listUserOrders(ctx, userId);
   });
 
-  app.get("/order/admin/overview", async (request): Promise<AdminOverview> => {
+  const overviewSchema = {
+    tags,
+    summary: "Transactions, the month's income and reviews (admin)",
+    querystring: overviewQuery,
+    response: { 200: adminOverviewSchema, ...errorAnswers },
+  };
+  app.get("/order/admin/overview", { schema: overviewSchema }, async (request): Promise<AdminOverview> => {
     requireAdmin(request);
     return orders.overview(ctx, parse(overviewQuery, request.query));
   });
 
-  app.get("/order/:id", async (request): Promise<OrderDetail> => {
+  const orderSchema = { tags, summary: "One order (its owner or an admin)", params: idParam, response: detail };
+  app.get("/order/:id", { schema: orderSchema }, async (request): Promise<OrderDetail> => {
     const user = requireUser(request);
     const { id } = parse(idParam, request.params);
     return orders.getOrder(ctx, user, id);
   });
 
-  app.patch("/order/:id/status", async (request): Promise<OrderDetail> => {
+  const statusSchema = {
+    tags,
+    summary: "Move an order to its next status (admin); 409 for a change the rules do not allow",
+    params: idParam,
+    body: statusBody,
+    response: detail,
+  };
+  app.patch("/order/:id/status", { schema: statusSchema }, async (request): Promise<OrderDetail> => {
     requireAdmin(request);
     const { id } = parse(idParam, request.params);
     return orders.changeStatus(ctx, id, parse(statusBody, request.body));
   });
 
-  app.put("/order/:id/proof", async (request): Promise<ProofAnswer> => {
+  const proofSchema = {
+    tags,
+    summary: "Upload the delivery proof (admin), multipart field order_proof",
+    params: idParam,
+    consumes: ["multipart/form-data"],
+    response: { 200: proofAnswerSchema, ...errorAnswers },
+  };
+  app.put("/order/:id/proof", { schema: proofSchema }, async (request): Promise<ProofAnswer> => {
     requireAdmin(request);
     const { id } = parse(idParam, request.params);
     if (!request.isMultipart()) {
@@ -66,11 +109,21 @@ export async function ordersRoutes(app: FastifyInstance, { ctx }: { ctx: AppCont
     return orders.uploadProof(ctx, id, image);
   });
 
-  app.post("/cartOrderCustomization", async (request): Promise<CartOrderCustomizationAnswer> => {
-    const user = requireUser(request);
-    const { order_id } = parse(cartOrderCustomizationBody, request.body);
-    return orders.orderCustomizations(ctx, user, order_id);
-  });
+  const customizationsSchema = {
+    tags,
+    summary: "An order's lines with their customizations (its owner)",
+    body: cartOrderCustomizationBody,
+    response: { 200: cartOrderCustomizationAnswerSchema, ...errorAnswers },
+  };
+  app.post(
+    "/cartOrderCustomization",
+    { schema: customizationsSchema },
+    async (request): Promise<CartOrderCustomizationAnswer> => {
+      const user = requireUser(request);
+      const { order_id } = parse(cartOrderCustomizationBody, request.body);
+      return orders.orderCustomizations(ctx, user, order_id);
+    },
+  );
 }
 
 const proofNameParam = z.object({ name: z.string().max(100) });
@@ -80,7 +133,15 @@ const proofNameParam = z.object({ name: z.string().max(100) });
  * admins get the file; anyone else gets the same 404 as for a file that does not exist.
  */
 export async function proofFileRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.get("/uploads/proofs/:name", async (request, reply) => {
+  // The answer is an image, not JSON: only the error answers have a schema.
+  const fileSchema = {
+    tags: ["orders"],
+    summary: "A delivery proof image (WebP), for the order's owner and admins",
+    params: proofNameParam,
+    produces: ["image/webp"],
+    response: errorAnswers,
+  };
+  app.get("/uploads/proofs/:name", { schema: fileSchema }, async (request, reply) => {
     const user = requireUser(request);
     const { name } = parse(proofNameParam, request.params);
     const file = proofFile(ctx.config.dataDir, name);

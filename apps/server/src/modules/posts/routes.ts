@@ -1,30 +1,29 @@
-import { idParam, type Post, type PostDetail, type PostSection } from "@florist/contract";
+import { idParam, type Post, type PostDetail, postDetailSchema, postSchema } from "@florist/contract";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
-import { notFound, parse } from "../../errors.js";
-import { findPost, listPosts } from "./repository.js";
+import { parse } from "../../errors.js";
+import { type ContractTypeProvider, errorAnswers } from "../../lib/contract-schemas.js";
+import { getPost, listPosts } from "./service.js";
 
-type PostRow = Awaited<ReturnType<typeof listPosts>>[number];
+export async function postsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify.withTypeProvider<ContractTypeProvider>();
+  const tags = ["posts"];
 
-function toPost(row: PostRow): Post {
-  return {
-    postId: row.post_id,
-    title: row.title,
-    excerpt: row.excerpt,
-    imageUrl: row.image_url,
-    publishedAt: row.published_at,
-    author: row.author,
-    category: row.category,
+  const listSchema = {
+    tags,
+    summary: "Blog posts, newest first",
+    response: { 200: postSchema.array(), ...errorAnswers },
   };
-}
+  app.get("/posts", { schema: listSchema }, async (): Promise<Post[]> => listPosts(ctx.db));
 
-export async function postsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.get("/posts", async (): Promise<Post[]> => (await listPosts(ctx.db)).map(toPost));
-
-  app.get("/posts/:id", async (request): Promise<PostDetail> => {
+  const oneSchema = {
+    tags,
+    summary: "One blog post with its sections",
+    params: idParam,
+    response: { 200: postDetailSchema, ...errorAnswers },
+  };
+  app.get("/posts/:id", { schema: oneSchema }, async (request): Promise<PostDetail> => {
     const { id } = parse(idParam, request.params);
-    const row = await findPost(ctx.db, id);
-    if (!row) throw notFound("Post not found.");
-    return { ...toPost(row), sections: JSON.parse(row.sections) as PostSection[] };
+    return getPost(ctx.db, id);
   });
 }

@@ -1,18 +1,34 @@
-import { orderIdParam, type Review, reviewBody } from "@florist/contract";
+import { orderIdParam, type Review, reviewBody, reviewSchema } from "@florist/contract";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
 import { parse } from "../../errors.js";
+import { type ContractTypeProvider, errorAnswers } from "../../lib/contract-schemas.js";
 import { requireSelf, requireUser } from "../../plugins/auth.js";
 import * as reviews from "./service.js";
 
-export async function reviewsRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  app.get("/review/order/:orderId", async (request): Promise<Review[]> => {
+export async function reviewsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const app = fastify.withTypeProvider<ContractTypeProvider>();
+  const tags = ["reviews"];
+
+  const listSchema = {
+    tags,
+    summary: "An order's reviews (its owner or an admin)",
+    params: orderIdParam,
+    response: { 200: reviewSchema.array(), ...errorAnswers },
+  };
+  app.get("/review/order/:orderId", { schema: listSchema }, async (request): Promise<Review[]> => {
     const user = requireUser(request);
     const { orderId } = parse(orderIdParam, request.params);
     return reviews.listOrderReviews(ctx, user, orderId);
   });
 
-  app.post("/review", async (request, reply) => {
+  const saveSchema = {
+    tags,
+    summary: "Review a finished order: 201 when new, 200 when it replaces the shopper's earlier review",
+    body: reviewBody,
+    response: { 200: reviewSchema, 201: reviewSchema, ...errorAnswers },
+  };
+  app.post("/review", { schema: saveSchema }, async (request, reply) => {
     const user = requireUser(request);
     const input = parse(reviewBody, request.body);
     // A review is always written as the signed-in shopper; naming someone else is treated like an unknown user.

@@ -1,0 +1,69 @@
+import { isDeepStrictEqual } from "node:util";
+import { errorBodySchema } from "@florist/contract";
+import fastJson from "fast-json-stringify";
+import type { FastifySerializerCompiler, FastifyTypeProvider } from "fastify";
+import { z } from "zod";
+
+/**
+ * Routes declare the contract's zod schemas. Requests are parsed by the handler itself (after its
+ * access check, so a stranger gets 401 before any 400), hence `unknown` here; what a handler sends is
+ * typed by the answer schema of its status code.
+ */
+export interface ContractTypeProvider extends FastifyTypeProvider {
+  validator: unknown;
+  serializer: this["schema"] extends z.ZodType ? z.input<this["schema"]> : unknown;
+}
+
+/** Every route may answer an error body: the error handler's 4xx and 5xx. */
+export const errorAnswers = { "4xx": errorBodySchema, "5xx": errorBodySchema } as const;
+
+/** A 204 answer: no body (the OpenAPI document shows it as "null"). */
+export const noContent = z.undefined().describe("No content");
+
+/** The JSON Schema of an answer, as fast-json-stringify and the OpenAPI document read it. */
+export function answerJsonSchema(schema: z.ZodType) {
+  return z.toJSONSchema(schema, { io: "output", target: "draft-7", unrepresentable: "throw" });
+}
+
+/** An answer the server was about to send that its declared schema does not describe. */
+export class AnswerSchemaError extends Error {
+  constructor(where: string, problem: string) {
+    super(`The answer of ${where} breaks its schema: ${problem}`);
+    this.name = "AnswerSchemaError";
+  }
+}
+
+/**
+ * Compiles each answer schema into a fast-json-stringify serializer (what production sends). With
+ * `checked`, as in tests and development, every answer is first parsed by its zod schema, and what
+ * the fast serializer writes must equal plain JSON.stringify: a field the schema lacks would silently
+ * vanish in production, so it fails here instead (as a 500, which every test notices).
+ */
+export function answerSerializerCompiler(checked: boolean): FastifySerializerCompiler<unknown> {
+  return ({ schema, method, url, httpStatus }) => {
+    if (!(schema instanceof z.ZodType)) throw new Error(`${method} ${url}: answer schemas must be zod schemas.`);
+    if (schema === noContent) return () => "";
+    const stringify = fastJson(answerJsonSchema(schema) as Parameters<typeof fastJson>[0]);
+    if (!checked) return stringify;
+    const where = `${method} ${url} (${httpStatus})`;
+    return (data: unknown) => {
+      const result = schema.safeParse(data);
+      if (!result.success) {
+        const issue = result.error.issues[0];
+        throw new AnswerSchemaError(where, `${issue?.path.join(".") || "(root)"}: ${issue?.message}`);
+      }
+      const fast = stringify(data);
+      const plain = JSON.stringify(data);
+      if (!isDeepStrictEqual(JSON.parse(fast), plain === undefined ? undefined : JSON.parse(plain))) {
+        throw new AnswerSchemaError(
+          where,
+          `a field is missing from the schema or changed by it: ${plain?.slice(0, 300)}`,
+        );
+      }
+      return fast;
+    };
+  };
+}
+
+/** Answers are checked everywhere but in production, where they are only serialised. */
+export const CHECK_ANSWERS = process.env.NODE_ENV !== "production";
