@@ -37,4 +37,7 @@ process.off("SIGINT", stopBeforeOpening);
 process.chdir(SERVER_DIR);
 // Stack traces in the log then point at the TypeScript sources.
 process.setSourceMapsEnabled(true);
+// The shop as customers use it: answers are serialised from their schemas without the checks that
+// tests and `npm run dev` make (apps/server/src/lib/contract-schemas.ts).
+process.env.NODE_ENV ??= "production";
 await import(pathToFileURL(path.resolve(SERVER_BUNDLE)).href);

@@ -20,9 +20,33 @@ export const errorAnswers = { "4xx": errorBodySchema, "5xx": errorBodySchema } a
 /** A 204 answer: no body (the OpenAPI document shows it as "null"). */
 export const noContent = z.undefined().describe("No content");
 
-/** The JSON Schema of an answer, as fast-json-stringify and the OpenAPI document read it. */
+/** The JSON Schema of an answer, as fast-json-stringify reads it. */
 export function answerJsonSchema(schema: z.ZodType) {
-  return z.toJSONSchema(schema, { io: "output", target: "draft-7", unrepresentable: "throw" });
+  return withNullableTypes(z.toJSONSchema(schema, { io: "output", target: "draft-7", unrepresentable: "throw" }));
+}
+
+const PRIMITIVES = new Set(["string", "integer", "number", "boolean"]);
+
+/**
+ * zod writes "text or null" as `anyOf: [{type: "string"}, {type: "null"}]`, which fast-json-stringify
+ * serialises by trying each branch in turn; `type: ["string", "null"]` says the same and is written
+ * directly. Only primitive branches are merged.
+ */
+function withNullableTypes<T>(node: T): T {
+  if (Array.isArray(node)) return node.map(withNullableTypes) as T;
+  if (node === null || typeof node !== "object") return node;
+  const entries = Object.entries(node).map(([key, value]) => [key, withNullableTypes(value)] as const);
+  const result: Record<string, unknown> = Object.fromEntries(entries);
+  const branches = result.anyOf;
+  if (Array.isArray(branches) && branches.length === 2) {
+    const nullIndex = branches.findIndex((b) => b?.type === "null" && Object.keys(b).length === 1);
+    const other = branches[1 - nullIndex];
+    if (nullIndex !== -1 && typeof other?.type === "string" && PRIMITIVES.has(other.type)) {
+      const { anyOf: _, ...rest } = result;
+      return { ...rest, ...other, type: [other.type, "null"] } as T;
+    }
+  }
+  return result as T;
 }
 
 /** An answer the server was about to send that its declared schema does not describe. */

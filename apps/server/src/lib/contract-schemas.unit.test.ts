@@ -1,4 +1,4 @@
-import { productImageSchema } from "@florist/contract";
+import { orderSummarySchema, productImageSchema } from "@florist/contract";
 import Fastify from "fastify";
 import { describe, expect, it } from "vitest";
 import type { z } from "zod";
@@ -25,6 +25,37 @@ describe("the answer serializer", () => {
   it("writes an answer that matches its schema, in tests and in production alike", () => {
     expect(JSON.parse(serializer(true)(image))).toEqual(image);
     expect(JSON.parse(serializer(false)(image))).toEqual(image);
+  });
+
+  it("writes nullable fields both ways: text or null, a nested object or null", () => {
+    const order = {
+      orderId: 1,
+      orderDate: "2026-11-23T10:00:00.000Z",
+      orderStatus: "Order Received",
+      paymentStatus: "Pending",
+      totalPrice: 400000,
+      shippingCost: 50000,
+      review: null,
+      orderProof: null,
+    };
+    const reviewed = {
+      ...order,
+      orderProof: "/uploads/proofs/a.webp",
+      review: {
+        review_id: 2,
+        order_id: 1,
+        user_id: 3,
+        customer_name: "sari",
+        rating: 5,
+        comment: "Cantik!",
+        review_date: "2026-11-24T10:00:00.000Z",
+      },
+    };
+    for (const checked of [true, false]) {
+      const write = serializer(checked, orderSummarySchema);
+      expect(JSON.parse(write(order))).toEqual(order);
+      expect(JSON.parse(write(reviewed))).toEqual(reviewed);
+    }
   });
 
   it("refuses, in tests and development, an answer whose field has the wrong type or is missing", () => {
