@@ -1,3 +1,4 @@
+import { REVIEWABLE_STATUSES } from "@florist/contract/rules";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Dialect } from "../../db/connection.js";
 import type { Database, Executor, NewOrder, NewOrderItem } from "../../db/database.js";
@@ -198,14 +199,14 @@ export function pageOrders(db: Executor, search: string | undefined, limit: numb
     .execute();
 }
 
-/** Income of the orders placed in [start, end) that are finished; "Completed" is the legacy name of Finished. */
+/** Income of the orders placed in [start, end) that are finished: the statuses a review may follow ("Completed" is the legacy name of Finished). */
 export async function income(db: Executor, start: string, end: string): Promise<number> {
   const row = await db
     .selectFrom("orders")
     .select((eb) => eb.fn.coalesce(eb.fn.sum<number>("total_price"), sql<number>`0`).as("income"))
     .where("order_date", ">=", start)
     .where("order_date", "<", end)
-    .where(sql`lower(trim(order_status))`, "in", ["finished", "completed"])
+    .where(sql`lower(trim(order_status))`, "in", [...REVIEWABLE_STATUSES])
     .executeTakeFirstOrThrow();
   return Number(row.income);
 }
