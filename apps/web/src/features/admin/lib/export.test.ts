@@ -12,7 +12,7 @@ const transaction = (order_id: number, day: number): AdminTransaction => ({
 });
 
 describe("the Excel export", () => {
-  it("has the columns and the sheet name of the spec", () => {
+  it("has the shop's columns and sheet name", () => {
     expect(EXPORT_COLUMNS).toEqual(["Order ID", "Customer", "Date", "Total", "Status"]);
     expect(EXPORT_SHEET_NAME).toBe("Recent Transactions");
   });
