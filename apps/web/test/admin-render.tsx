@@ -48,6 +48,12 @@ export function orderDetail(orderId: number, orderStatus: string, paymentStatus 
     shippingCost: 50000,
     orderProof: null,
     items: [],
+    delivery: null,
+    deliveryZone: null,
+    recipientName: null,
+    recipientPhone: null,
+    cardMessage: null,
+    senderAnonymous: false,
   };
 }
 

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MAX_DB_INT } from "./rules.js";
+import { isCalendarDate, MAX_DB_INT } from "./rules.js";
 
 /**
  * A number from JSON or, as paths, query strings and forms send it, from text. Only text is
@@ -78,3 +78,13 @@ export type MessageAnswer = z.infer<typeof messageAnswerSchema>;
 export const healthAnswerSchema = z.object({ status: z.literal("ok") });
 export const healthUnavailableSchema = z.object({ status: z.literal("unavailable"), message: z.string() });
 export type HealthAnswer = z.infer<typeof healthAnswerSchema>;
+
+/** A time of day, "HH:MM" on the 24-hour clock. */
+export const timeOfDay = z
+  .string({ error: "must be a time HH:MM" })
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, "must be a time HH:MM");
+
+/** A calendar date, "YYYY-MM-DD". Whether it may lie in the past is the server's rule, which owns the clock. */
+export const calendarDate = z
+  .string({ error: "must be a date YYYY-MM-DD" })
+  .refine(isCalendarDate, "must be a date YYYY-MM-DD");

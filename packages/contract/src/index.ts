@@ -2,6 +2,7 @@ export * from "./accounts.js";
 export * from "./cart.js";
 export * from "./catalog.js";
 export * from "./common.js";
+export * from "./delivery.js";
 export * from "./orders.js";
 export * from "./products.js";
 export * from "./rules.js";

@@ -1,5 +1,6 @@
 import { z } from "zod";
-import { id, int, numberFrom, quantity } from "./common.js";
+import { calendarDate, id, int, numberFrom, quantity } from "./common.js";
+import { CARD_MESSAGE_MAX, cardMessageLength } from "./rules.js";
 
 const orderItem = z.object({
   product_id: id,
@@ -21,19 +22,49 @@ const orderItem = z.object({
 });
 
 /** Prices, shipping and statuses are accepted for the storefront's payload shape but never stored as sent. */
-export const createOrderBody = z.object({
-  user_id: id.optional(),
-  shipping_address: z
-    .string({ error: "Shipping address is required." })
-    .trim()
-    .min(5, "Shipping address is required.")
-    .max(2000, "Shipping address is too long."),
-  shipping_cost: z.unknown().optional(),
-  order_status: z.unknown().optional(),
-  payment_status: z.unknown().optional(),
-  cart_id: id.optional().nullable(),
-  items: z.array(orderItem).min(1, "There are no items to process.").max(100, "Too many items in one order."),
-});
+export const createOrderBody = z
+  .object({
+    user_id: id.optional(),
+    shipping_address: z
+      .string({ error: "Shipping address is required." })
+      .trim()
+      .min(5, "Shipping address is required.")
+      .max(2000, "Shipping address is too long."),
+    shipping_cost: z.unknown().optional(),
+    order_status: z.unknown().optional(),
+    payment_status: z.unknown().optional(),
+    cart_id: id.optional().nullable(),
+    items: z.array(orderItem).min(1, "There are no items to process.").max(100, "Too many items in one order."),
+    /* Delivery and the gift (contract §7.1), all optional: an order without them gets the earliest free slot. */
+    delivery_date: calendarDate.nullish(),
+    delivery_slot_id: id.nullish(),
+    delivery_zone_id: id.nullish(),
+    recipient_name: z.string({ error: "must be text" }).trim().max(100, "is at most 100 characters").nullish(),
+    recipient_phone: z
+      .string({ error: "must be text" })
+      .trim()
+      .max(30, "is at most 30 characters")
+      .regex(/^(\+?[0-9][0-9 .-]{5,28})?$/, "must be a phone number")
+      .nullish(),
+    card_message: z
+      .string({ error: "must be text" })
+      .max(4 * CARD_MESSAGE_MAX, `is at most ${CARD_MESSAGE_MAX} characters`)
+      .refine((text) => cardMessageLength(text.trim()) <= CARD_MESSAGE_MAX, `is at most ${CARD_MESSAGE_MAX} characters`)
+      .transform((text) => text.trim())
+      .nullish(),
+    sender_anonymous: z.boolean({ error: "must be true or false" }).nullish(),
+  })
+  .superRefine((order, ctx) => {
+    const hasDate = order.delivery_date != null;
+    const hasSlot = order.delivery_slot_id != null;
+    if (hasDate !== hasSlot) {
+      ctx.addIssue({
+        code: "custom",
+        path: [hasDate ? "delivery_slot_id" : "delivery_date"],
+        message: "is required with delivery_date and delivery_slot_id named together",
+      });
+    }
+  });
 export type CreateOrderBody = z.input<typeof createOrderBody>;
 
 export const orderIdParam = z.object({ orderId: id });
@@ -86,6 +117,30 @@ export const reviewSchema = z.object({
 });
 export type Review = z.infer<typeof reviewSchema>;
 
+/** Where and when an order is delivered (§7.1): its date and slot, and the district it goes to. */
+export const orderDeliverySchema = z.object({
+  date: z.string(),
+  slotId: int,
+  label: z.string(),
+  start: z.string(),
+  end: z.string(),
+  zoneId: int.nullable(),
+  zoneName: z.string().nullable(),
+});
+export type OrderDelivery = z.infer<typeof orderDeliverySchema>;
+
+/** The gift's fields every order answer carries; null on an order placed without them. */
+const giftFields = {
+  /** null when the order has no slot (placed without one, or none was free in the window). */
+  delivery: orderDeliverySchema.nullable(),
+  /** The district, also for an order without a slot. */
+  deliveryZone: z.object({ zoneId: int, name: z.string() }).nullable(),
+  recipientName: z.string().nullable(),
+  recipientPhone: z.string().nullable(),
+  cardMessage: z.string().nullable(),
+  senderAnonymous: z.boolean(),
+};
+
 export const orderSummarySchema = z.object({
   orderId: int,
   orderDate: z.string(),
@@ -95,6 +150,7 @@ export const orderSummarySchema = z.object({
   shippingCost: int,
   review: reviewSchema.nullable(),
   orderProof: z.string().nullable(),
+  ...giftFields,
 });
 export type OrderSummary = z.infer<typeof orderSummarySchema>;
 
@@ -125,6 +181,7 @@ export const orderDetailSchema = z.object({
   shippingCost: int,
   orderProof: z.string().nullable(),
   items: z.array(orderItemDetailSchema),
+  ...giftFields,
 });
 export type OrderDetail = z.infer<typeof orderDetailSchema>;
 

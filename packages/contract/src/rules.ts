@@ -131,3 +131,45 @@ export function formatColorOption(label: string, hex: string | null | undefined)
 export function sameStatus(a: string | null | undefined, b: string | null | undefined): boolean {
   return statusKey(a) === statusKey(b);
 }
+
+/** The shop's time zone: Bandung keeps Western Indonesia Time (UTC+7, no daylight saving). */
+export const SHOP_TIME_ZONE = "Asia/Jakarta";
+
+/** Orders in these statuses (compared with normalizeStatus) no longer hold their delivery slot. */
+export const SLOT_RELEASING_STATUSES = ["denied", "cancelled"];
+
+/** The most characters a gift card holds, counted by cardMessageLength. */
+export const CARD_MESSAGE_MAX = 250;
+
+/**
+ * A card message's length as the shopper sees it: one per character drawn (an emoji with a skin tone
+ * is one), with a line break counted once whether the browser sends "\r\n" or "\n".
+ */
+export function cardMessageLength(text: string): number {
+  const normalized = text.replace(/\r\n/g, "\n");
+  const segmenter = new Intl.Segmenter(undefined, { granularity: "grapheme" });
+  let count = 0;
+  for (const _ of segmenter.segment(normalized)) count++;
+  return count;
+}
+
+/** Whether `value` is a real calendar date written YYYY-MM-DD ("2026-02-30" is not). */
+export function isCalendarDate(value: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** The calendar date `days` after a YYYY-MM-DD date (negative: before), across month and year ends. */
+export function addDays(date: string, days: number): string {
+  const [year, month, day] = date.split("-").map(Number) as [number, number, number];
+  return new Date(Date.UTC(year, month - 1, day + days)).toISOString().slice(0, 10);
+}
+
+/** Minutes since midnight of an "HH:MM" time. */
+export function minutesOfDay(time: string): number {
+  const [hours, minutes] = time.split(":").map(Number) as [number, number];
+  return hours * 60 + minutes;
+}
