@@ -1,43 +1,8 @@
-import type { Product } from "@florist/contract";
 import { describe, expect, it } from "vitest";
+import { image, product, validForm } from "../../../../test/product-fixtures";
 import { DEFAULT_COLOR } from "./color-presets";
-import { emptyProductForm, newColor, newSize, type ProductFormValues, productToForm } from "./product-form";
+import { newColor, newSize, productToForm } from "./product-form";
 import { buildProductBody, colorImageChanges, productPayload } from "./product-payload";
-
-const image = (name = "rose.png", size = 1024, type = "image/png") => new File([new Uint8Array(size)], name, { type });
-
-function validForm(overrides: Partial<ProductFormValues> = {}): ProductFormValues {
-  return {
-    ...emptyProductForm(),
-    categoryId: "2",
-    name: "  Pink Peony Bouquet ",
-    description: " Soft pink peonies. ",
-    price: "350000",
-    stock: "8",
-    imageFile: image(),
-    colors: [newColor({ name: "Pink", color: "#f7c6d7" }), newColor({ name: "White", color: "#f8fafc" })],
-    sizes: [newSize("Small"), newSize("Large")],
-    ...overrides,
-  };
-}
-
-const product: Product = {
-  productId: 7,
-  categoryId: 2,
-  name: "Rose Box",
-  description: "Roses in a box.",
-  price: 420000,
-  stockQuantity: 5,
-  imageUrl: "/uploads/products/cover.webp",
-  availabilityStatus: "in_stock",
-  sizeOptions: ["Medium", "Large"],
-  colorOptions: ["Rose Gold::#f2c6b6", "Blue", "Mystery::zzz"],
-  productType: "real",
-  images: [
-    { imageId: 31, color_name: "rose gold", image_url: "/uploads/products/rg.webp", stockQuantity: 2 },
-    { imageId: 32, color_name: "Red", image_url: "/uploads/products/red.webp", stockQuantity: 0 },
-  ],
-};
 
 describe("building the product payload", () => {
   it("trims, drops empty entries and joins sizes and colours with commas", () => {
