@@ -1,7 +1,7 @@
 import { lazy } from "react";
 import { createBrowserRouter } from "react-router";
 import HomePage from "../features/home/routes/home";
-import { AuthLayout, MainLayout, RootLayout } from "./layout/layouts";
+import { AuthLayout, MainLayout, PrintLayout, RootLayout } from "./layout/layouts";
 import { RequireAuth } from "./layout/require-auth";
 import { RouteError } from "./layout/route-error";
 
@@ -23,6 +23,8 @@ const ResetPasswordPage = lazy(() => import("../features/auth/routes/reset-passw
 const AdminDashboardPage = lazy(() => import("../features/admin/routes/dashboard"));
 const AdminProductsPage = lazy(() => import("../features/admin/routes/products"));
 const AdminSettingsPage = lazy(() => import("../features/admin/routes/settings"));
+const AdminDeliveriesPage = lazy(() => import("../features/admin/routes/deliveries"));
+const AdminDeliveriesPrintPage = lazy(() => import("../features/admin/routes/deliveries-print"));
 const NotFoundPage = lazy(() => import("./layout/not-found"));
 
 export const router = createBrowserRouter([
@@ -49,9 +51,20 @@ export const router = createBrowserRouter([
               { path: "admin", element: <AdminDashboardPage /> },
               { path: "admin/products", element: <AdminProductsPage /> },
               { path: "admin/settings", element: <AdminSettingsPage /> },
+              { path: "admin/deliveries", element: <AdminDeliveriesPage /> },
             ],
           },
           { path: "*", element: <NotFoundPage /> },
+        ],
+      },
+      {
+        // Paper has no navigation: the print view stands outside the main layout.
+        element: <PrintLayout />,
+        children: [
+          {
+            element: <RequireAuth />,
+            children: [{ path: "admin/deliveries/print", element: <AdminDeliveriesPrintPage /> }],
+          },
         ],
       },
       {

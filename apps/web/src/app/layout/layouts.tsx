@@ -52,3 +52,14 @@ export function AuthLayout() {
     </div>
   );
 }
+
+/** A page meant for paper (the deliveries' run sheet and cards): no navigation, no footer. */
+export function PrintLayout() {
+  return (
+    <main id="main">
+      <Suspense fallback={<LoadingState text={PAGE_LOADING} />}>
+        <Outlet />
+      </Suspense>
+    </main>
+  );
+}

@@ -22,12 +22,14 @@ const PUBLIC_LINKS: NavItem[] = [
 const ADMIN_LINKS: NavItem[] = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/products", label: "Manage Products" },
+  { to: "/admin/deliveries", label: "Deliveries" },
   { to: "/admin/settings", label: "Settings" },
 ];
 
 const ADMIN_MENU: NavItem[] = [
   { to: "/admin", label: "Admin Dashboard" },
   { to: "/admin/products", label: "Manage Products" },
+  { to: "/admin/deliveries", label: "Deliveries" },
   { to: "/admin/settings", label: "Settings" },
 ];
 

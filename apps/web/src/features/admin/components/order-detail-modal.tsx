@@ -1,5 +1,6 @@
 import type { OrderDetail } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
+import { useState } from "react";
 import { Currency } from "../../../components/currency";
 import { Modal } from "../../../components/modal";
 import { OrderTotals } from "../../../components/order-totals";
@@ -9,7 +10,10 @@ import { readAddressBlock } from "../../../lib/address";
 import { messageOf, resolveImageUrl } from "../../../lib/api-client";
 import { formatOrderId } from "../../../lib/format";
 import { orderDetailQuery } from "../api/orders";
+import { cardSender, deliveryStop, formatDelivery, shopToday, telHref } from "../lib/deliveries";
 import { formatAdminDate, formatAdminDateTime } from "../lib/format";
+import { DeliveryMoveModal } from "./deliveries-move-modal";
+import { canMoveDelivery } from "./deliveries-order";
 
 export interface OrderDetailModalProps {
   orderId: number | null;
@@ -61,6 +65,8 @@ function OrderDetailBody({ order }: { order: OrderDetail }) {
         </Field>
         <Field label="Payment status">{order.paymentStatus}</Field>
       </dl>
+
+      <DeliverySection order={order} />
 
       <section className="detail-section" aria-label="Shipping address">
         <h3>Shipping Address</h3>
@@ -114,5 +120,47 @@ function OrderDetailBody({ order }: { order: OrderDetail }) {
         )}
       </section>
     </div>
+  );
+}
+
+/** When and to whom the gift goes, its card, and the way to move it to another date or slot. */
+function DeliverySection({ order }: { order: OrderDetail }) {
+  const [moving, setMoving] = useState(false);
+  const [moved, setMoved] = useState<string | null>(null);
+  const stop = deliveryStop(order);
+  const sender = cardSender(order);
+  return (
+    <section className="detail-section" aria-label="Delivery">
+      <div className="detail-section-head">
+        <h3>Delivery</h3>
+        {canMoveDelivery(order) ? (
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => setMoving(true)}>
+            Move delivery
+          </button>
+        ) : null}
+      </div>
+      {moved ? (
+        <p className="alert alert-success" role="status">
+          {moved}
+        </p>
+      ) : null}
+      <dl className="detail-grid">
+        <Field label="Date and slot">{order.delivery ? formatDelivery(order.delivery) : "No slot"}</Field>
+        <Field label="District">{stop.district}</Field>
+        <Field label="Recipient">{stop.recipient}</Field>
+        <Field label="Recipient phone">{stop.phone ? <a href={telHref(stop.phone)}>{stop.phone}</a> : null}</Field>
+        <Field label="Card message">{order.cardMessage}</Field>
+        <Field label="Card signed">{sender ?? "Anonymous"}</Field>
+      </dl>
+      <DeliveryMoveModal
+        order={moving ? order : null}
+        today={shopToday()}
+        onClose={() => setMoving(false)}
+        onMoved={(next) => {
+          setMoving(false);
+          setMoved(`Moved to ${next.delivery ? formatDelivery(next.delivery) : "no slot"}.`);
+        }}
+      />
+    </section>
   );
 }

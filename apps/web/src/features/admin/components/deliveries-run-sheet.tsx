@@ -1,0 +1,82 @@
+import type { DeliveriesAnswer, OrderDetail } from "@florist/contract";
+import { formatOrderId } from "../../../lib/format";
+import { addOnSummary, deliveryStop, itemSummary, slotLoad, slotTime } from "../lib/deliveries";
+
+const COLUMNS = 6;
+
+function RunRow({ order }: { order: OrderDetail }) {
+  const stop = deliveryStop(order);
+  return (
+    <tr>
+      <th scope="row">{formatOrderId(order.orderId)}</th>
+      <td>{stop.recipient || "-"}</td>
+      <td className="run-phone">{stop.phone || "-"}</td>
+      <td>
+        {stop.district ? <strong>{stop.district}</strong> : null}
+        {stop.district && stop.address ? <br /> : null}
+        {stop.address}
+        {stop.notes ? <span className="run-note">{stop.notes}</span> : null}
+      </td>
+      <td>
+        {order.items.map((item, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: order lines never reorder and a product may appear twice.
+          <span key={index} className="run-item">
+            {itemSummary(item)}
+            {item.customizations.length > 0 ? ` + ${addOnSummary(item)}` : ""}
+          </span>
+        ))}
+      </td>
+      <td className="run-check" aria-label="Delivered" />
+    </tr>
+  );
+}
+
+function SlotRows({ title, orders }: { title: string; orders: OrderDetail[] }) {
+  return (
+    <>
+      <tr className="run-slot">
+        <th colSpan={COLUMNS} scope="rowgroup">
+          {title}
+        </th>
+      </tr>
+      {orders.length === 0 ? (
+        <tr>
+          <td colSpan={COLUMNS} className="run-empty">
+            No orders in this slot.
+          </td>
+        </tr>
+      ) : (
+        orders.map((order) => <RunRow key={order.orderId} order={order} />)
+      )}
+    </>
+  );
+}
+
+/** The driver's run sheet: one table, slot by slot, one row per stop with a box to tick. */
+export function DeliveriesRunSheet({ answer }: { answer: DeliveriesAnswer }) {
+  return (
+    <table className="run-sheet">
+      <caption className="visually-hidden">Run sheet</caption>
+      <thead>
+        <tr>
+          <th scope="col">Order</th>
+          <th scope="col">Recipient</th>
+          <th scope="col">Phone</th>
+          <th scope="col">District and address</th>
+          <th scope="col">Items</th>
+          <th scope="col">✓</th>
+        </tr>
+      </thead>
+      <tbody>
+        {answer.slots.map((slot) => (
+          <SlotRows
+            key={slot.slotId}
+            title={`${slot.label} · ${slotTime(slot)} · ${slotLoad(slot.orders.length, slot.capacity).text}`}
+            orders={slot.orders}
+          />
+        ))}
+        {answer.unscheduled.length > 0 ? <SlotRows title="Without a slot" orders={answer.unscheduled} /> : null}
+      </tbody>
+    </table>
+  );
+}
