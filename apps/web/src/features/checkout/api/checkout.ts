@@ -8,6 +8,13 @@ export interface PlaceOrderInput {
   shippingCost: number;
   cartId?: number;
   items: CheckoutItem[];
+  /** Absent: the server gives the order the earliest free slot, or none. */
+  slot?: { date: string; slotId: number };
+  zoneId?: number;
+  recipientName: string;
+  recipientPhone: string;
+  cardMessage: string;
+  senderAnonymous: boolean;
 }
 
 type OrderLine = CreateOrderBody["items"][number];
@@ -25,6 +32,13 @@ export function placeOrder(input: PlaceOrderInput) {
     order_status: "Order Received",
     payment_status: "Pending",
     ...(fromCart ? { cart_id: input.cartId } : {}),
+    ...(input.slot ? { delivery_date: input.slot.date, delivery_slot_id: input.slot.slotId } : {}),
+    ...(input.zoneId !== undefined ? { delivery_zone_id: input.zoneId } : {}),
+    recipient_name: input.recipientName,
+    // The order's phone rule takes digits, spaces, dots and dashes; brackets around an area code are dropped.
+    recipient_phone: input.recipientPhone.replace(/[()]/g, "").trim(),
+    ...(input.cardMessage.trim() ? { card_message: input.cardMessage } : {}),
+    sender_anonymous: input.senderAnonymous,
     items: input.items.map(
       (item): OrderLine => ({
         product_id: item.productId,

@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from "@testing-library/react";
+import type { DayAvailability, DeliverySchedule, SlotAvailability } from "@florist/contract";
+import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { type FakeAnswer, fakeApi } from "../../../../test/fake-api";
 import { loggedIn, renderScreen, rupiah, shownText } from "../../../../test/render-app";
@@ -35,9 +36,56 @@ const created = {
   items: [],
 };
 
-function checkoutApi(order: FakeAnswer = { status: 201, body: created }) {
+const schedule: DeliverySchedule = {
+  timezone: "Asia/Jakarta",
+  windowDays: 3,
+  slots: [],
+  zones: [
+    { zoneId: 4, name: "Sukajadi", fee: 25_000, active: true },
+    { zoneId: 3, name: "Coblong", fee: 20_000, active: true },
+  ],
+  closedDates: [],
+};
+
+const slot = (slotId: number, label: string, start: string, end: string) => ({
+  free: (remaining: number): SlotAvailability => ({
+    slotId,
+    label,
+    start,
+    end,
+    remaining,
+    available: true,
+    reason: null,
+  }),
+  not: (reason: SlotAvailability["reason"]): SlotAvailability => ({
+    slotId,
+    label,
+    start,
+    end,
+    remaining: 0,
+    available: false,
+    reason,
+  }),
+});
+const morning = slot(1, "Morning", "09:00", "12:00");
+const midday = slot(2, "Midday", "12:00", "15:00");
+const afternoon = slot(3, "Afternoon", "15:00", "18:00");
+
+/** Today (Monday) has nothing left; Tuesday's midday has 3 places; Wednesday's morning is closed. */
+const week: DayAvailability[] = [
+  { date: "2026-11-23", slots: [morning.not("cutoff"), midday.not("cutoff"), afternoon.not("full")] },
+  { date: "2026-11-24", slots: [morning.not("cutoff"), midday.free(3), afternoon.not("full")] },
+  { date: "2026-11-25", slots: [morning.not("closed"), midday.free(10), afternoon.free(10)] },
+];
+
+/** Answers each availability read with the next list given (the last one from then on). */
+function checkoutApi(order: FakeAnswer = { status: 201, body: created }, ...availability: DayAvailability[][]) {
+  const answers = availability.length > 0 ? availability : [week];
+  let reads = 0;
   return fakeApi({
     "GET /api/users/session": loggedIn(),
+    "GET /api/delivery/schedule": { body: schedule },
+    "GET /api/delivery/availability": () => ({ body: answers[Math.min(reads++, answers.length - 1)] }),
     "POST /api/order": order,
   });
 }
@@ -50,10 +98,32 @@ function openCheckout(items: CheckoutItem[] = [roses]) {
 }
 
 async function fillShipping(user: ReturnType<typeof openCheckout>["user"]) {
-  await user.type(await screen.findByLabelText("First name"), "Siti");
-  await user.type(screen.getByLabelText("Last name"), "Rahma");
-  await user.type(screen.getByLabelText("Phone"), "0812 3456 7890");
+  await screen.findByRole("group", { name: "Delivery time (WIB)" });
+  await user.type(await screen.findByLabelText("Recipient's first name"), "Siti");
+  await user.type(screen.getByLabelText("Recipient's last name"), "Rahma");
+  await user.type(screen.getByLabelText("Recipient's phone"), "0812 3456 7890");
   await user.type(screen.getByLabelText("Address"), "Jl. Dago 1");
+}
+
+/** The radio buttons of one group (Delivery date, Delivery time), by their names. */
+function choices(group: string) {
+  const fieldset = screen.getByRole("group", { name: group });
+  return within(fieldset)
+    .getAllByRole("radio")
+    .map((radio) => ({
+      name: shownText(radio.closest("label")),
+      checked: (radio as HTMLInputElement).checked,
+      disabled: (radio as HTMLInputElement).disabled,
+    }));
+}
+
+async function confirmOrder(user: ReturnType<typeof openCheckout>["user"]) {
+  await user.click(screen.getByRole("button", { name: "Confirm Order" }));
+  await user.click(
+    within(screen.getByRole("alertdialog", { name: "Confirm your order" })).getByRole("button", {
+      name: "Yes, confirm",
+    }),
+  );
 }
 
 describe("the checkout form", () => {
@@ -88,11 +158,12 @@ describe("the checkout form", () => {
     ]) {
       expect(screen.getByText(message)).toBeTruthy();
     }
-    expect(document.activeElement).toBe(screen.getByLabelText("First name"));
-    expect(screen.getByLabelText("First name").getAttribute("aria-invalid")).toBe("true");
+    // The form asks where before who: the address is the first field wrong.
+    expect(document.activeElement).toBe(screen.getByLabelText("Address"));
+    expect(screen.getByLabelText("Recipient's first name").getAttribute("aria-invalid")).toBe("true");
     expect(screen.queryByRole("alertdialog")).toBeNull();
 
-    await user.type(screen.getByLabelText("First name"), "S");
+    await user.type(screen.getByLabelText("Recipient's first name"), "S");
     expect(screen.queryByText("First name is required.")).toBeNull();
     expect(api.callsTo("POST /api/order")).toHaveLength(0);
   });
@@ -113,6 +184,7 @@ describe("the checkout form", () => {
     await user.click(screen.getByRole("button", { name: "Confirm Order" }));
     let dialog = screen.getByRole("alertdialog", { name: "Confirm your order" });
     expect(shownText(dialog)).toContain(`Place this order for ${rupiah(355_000)}, delivered to Jl. Dago 1, Bandung?`);
+    expect(shownText(dialog)).toContain("Delivery: Tue 24 Nov · 12:00–15:00 WIB.");
     await user.click(within(dialog).getByRole("button", { name: "Cancel" }));
     expect(screen.queryByRole("alertdialog")).toBeNull();
     expect(api.callsTo("POST /api/order")).toHaveLength(0);
@@ -131,7 +203,14 @@ describe("the checkout form", () => {
       order_status: "Order Received",
       payment_status: "Pending",
       items: [{ product_id: 5, quantity: 2, cart_item_id: 11, price: 315_000 }],
+      delivery_date: "2026-11-24",
+      delivery_slot_id: 2,
+      recipient_name: "Siti Rahma",
+      recipient_phone: "0812 3456 7890",
+      sender_anonymous: false,
     });
+    expect(call.body).not.toHaveProperty("delivery_zone_id");
+    expect(call.body).not.toHaveProperty("card_message");
     expect((call.body as { shipping_address: string }).shipping_address).toBe(
       "Siti Rahma\nJl. Dago 1\nBandung\nEmail: siti@example.com\nTelepon: 0812 3456 7890",
     );
@@ -171,5 +250,157 @@ describe("the checkout form", () => {
 
     const shortage = await screen.findByRole("alertdialog", { name: "Stok tidak mencukupi" });
     expect(shortage.textContent).toContain("- Rose Bouquet: 1 tersedia, 2 diminta");
+  });
+});
+
+describe("choosing when the flowers arrive", () => {
+  it("offers only the dates with a free slot and preselects the earliest free slot", async () => {
+    const api = checkoutApi();
+    openCheckout();
+    await screen.findByRole("group", { name: "Delivery time (WIB)" });
+    expect(choices("Delivery date")).toEqual([
+      { name: "Tue 24 Nov", checked: true, disabled: false },
+      { name: "Wed 25 Nov", checked: false, disabled: false },
+    ]);
+    expect(choices("Delivery time (WIB)")).toEqual([
+      { name: "Morning 09:00–12:00 Too late today", checked: false, disabled: true },
+      { name: "Midday 12:00–15:00 3 left", checked: true, disabled: false },
+      { name: "Afternoon 15:00–18:00 Full", checked: false, disabled: true },
+    ]);
+    expect(api.callsTo("GET /api/delivery/availability")).toHaveLength(1);
+  });
+
+  it("shows another date's slots, with why a slot is closed, and selects its earliest free one", async () => {
+    const api = checkoutApi();
+    const { user } = openCheckout();
+    await user.click(await screen.findByRole("radio", { name: "Wed 25 Nov" }));
+    expect(choices("Delivery time (WIB)")).toEqual([
+      { name: "Morning 09:00–12:00 Closed", checked: false, disabled: true },
+      { name: "Midday 12:00–15:00 10 left", checked: true, disabled: false },
+      { name: "Afternoon 15:00–18:00 10 left", checked: false, disabled: false },
+    ]);
+    await user.click(screen.getByRole("radio", { name: /Afternoon/ }));
+    await fillShipping(user);
+    await confirmOrder(user);
+    await screen.findByRole("alertdialog", { name: "Order created successfully!" });
+    expect(api.callsTo("POST /api/order")[0]?.body).toMatchObject({ delivery_date: "2026-11-25", delivery_slot_id: 3 });
+  });
+
+  it("says the florist will call when no slot is free in the window, and orders without one", async () => {
+    const full = week.map((day) => ({
+      ...day,
+      slots: day.slots.map((s) => ({ ...s, available: false, remaining: 0, reason: "full" as const })),
+    }));
+    const api = checkoutApi(undefined, full);
+    const { user } = openCheckout();
+    expect(
+      await screen.findByText(
+        "No delivery time is free in the next 3 days. Place your order and our florist will call you to arrange delivery.",
+      ),
+    ).toBeTruthy();
+    expect(screen.queryByRole("group", { name: "Delivery date" })).toBeNull();
+    await user.type(screen.getByLabelText("Recipient's first name"), "Siti");
+    await user.type(screen.getByLabelText("Recipient's last name"), "Rahma");
+    await user.type(screen.getByLabelText("Recipient's phone"), "0812 3456 7890");
+    await user.type(screen.getByLabelText("Address"), "Jl. Dago 1");
+    await user.click(screen.getByRole("button", { name: "Confirm Order" }));
+    expect(shownText(screen.getByRole("alertdialog", { name: "Confirm your order" }))).toContain(
+      "Our florist will call you to arrange the delivery.",
+    );
+    await user.click(screen.getByRole("button", { name: "Yes, confirm" }));
+    await screen.findByRole("alertdialog", { name: "Order created successfully!" });
+    const body = api.callsTo("POST /api/order")[0]?.body;
+    expect(body).not.toHaveProperty("delivery_date");
+    expect(body).not.toHaveProperty("delivery_slot_id");
+  });
+
+  it("adds the chosen district's fee to the total at once and sends the district", async () => {
+    const api = checkoutApi();
+    const { user } = openCheckout();
+    const summary = await screen.findByRole("complementary", { name: "Order Summary" });
+    const figure = (label: string) => shownText(within(summary).getByText(label).nextElementSibling);
+    const district = await screen.findByLabelText("District (kecamatan)");
+    expect(within(district).getAllByRole("option").map(shownText)).toEqual([
+      "Choose a district",
+      `Coblong · ${rupiah(20_000)}`,
+      `Sukajadi · ${rupiah(25_000)}`,
+    ]);
+    expect(figure("Shipping")).toBe(rupiah(40_000));
+    await user.selectOptions(district, "3");
+    expect(figure("Shipping")).toBe(rupiah(20_000));
+    expect(figure("Total")).toBe(rupiah(335_000));
+    expect(screen.getByText(/Delivery to Coblong:/)).toBeTruthy();
+    await fillShipping(user);
+    await confirmOrder(user);
+    await screen.findByRole("alertdialog", { name: "Order created successfully!" });
+    expect(api.callsTo("POST /api/order")[0]?.body).toMatchObject({ delivery_zone_id: 3 });
+  });
+
+  it("shows the server's message when the slot filled meanwhile, reads what is left again and sends nothing more", async () => {
+    const filled = week.map((day) =>
+      day.date === "2026-11-24"
+        ? { ...day, slots: [morning.not("cutoff"), midday.not("full"), afternoon.not("full")] }
+        : day,
+    );
+    const api = checkoutApi(
+      { status: 409, body: { message: "The Midday slot on 24 Nov is full. Please choose another time." } },
+      week,
+      filled,
+    );
+    const { user } = openCheckout();
+    await fillShipping(user);
+    await confirmOrder(user);
+
+    const failure = await screen.findByRole("alertdialog", { name: "Failed to process order." });
+    expect(failure.textContent).toContain("The Midday slot on 24 Nov is full. Please choose another time.");
+    await waitFor(() => expect(api.callsTo("GET /api/delivery/availability")).toHaveLength(2));
+    await user.click(within(failure).getByRole("button", { name: "Close" }));
+
+    // Tuesday has nothing left: Wednesday is shown, and no slot is chosen for the shopper.
+    await waitFor(() => expect(choices("Delivery date").map((c) => c.name)).toEqual(["Wed 25 Nov"]));
+    expect(choices("Delivery time (WIB)").some((c) => c.checked)).toBe(false);
+    expect((screen.getByLabelText("Recipient's first name") as HTMLInputElement).value).toBe("Siti");
+    await user.click(screen.getByRole("button", { name: "Confirm Order" }));
+    expect(screen.getByText("Please choose a delivery time.")).toBeTruthy();
+    expect(screen.queryByRole("alertdialog")).toBeNull();
+    expect(api.callsTo("POST /api/order")).toHaveLength(1);
+
+    await user.click(screen.getByRole("radio", { name: /Afternoon/ }));
+    expect(screen.queryByText("Please choose a delivery time.")).toBeNull();
+  });
+});
+
+describe("the gift card", () => {
+  it("counts as the server does, an emoji with its skin tone as one", async () => {
+    checkoutApi();
+    openCheckout();
+    const card = await screen.findByLabelText(/Card message/);
+    fireEvent.change(card, { target: { value: "Hi 👋🏽" } });
+    expect(screen.getByText("4/250")).toBeTruthy();
+  });
+
+  it("refuses more than 250 characters and keeps what fits of a longer paste", async () => {
+    checkoutApi();
+    const { user } = openCheckout();
+    const card = (await screen.findByLabelText(/Card message/)) as HTMLTextAreaElement;
+    fireEvent.change(card, { target: { value: "🌷".repeat(260) } });
+    expect(card.value).toBe("🌷".repeat(250));
+    expect(screen.getByText("250/250")).toBeTruthy();
+    await user.type(card, "x");
+    expect(card.value).toBe("🌷".repeat(250));
+  });
+
+  it("sends the message and the anonymous choice with the order", async () => {
+    const api = checkoutApi();
+    const { user } = openCheckout();
+    await user.type(await screen.findByLabelText(/Card message/), "Selamat ulang tahun, Ibu!");
+    await user.click(screen.getByRole("checkbox", { name: /Send anonymously/ }));
+    await fillShipping(user);
+    await confirmOrder(user);
+    await screen.findByRole("alertdialog", { name: "Order created successfully!" });
+    expect(api.callsTo("POST /api/order")[0]?.body).toMatchObject({
+      card_message: "Selamat ulang tahun, Ibu!",
+      sender_anonymous: true,
+    });
   });
 });

@@ -5,10 +5,22 @@ import { TruckIcon } from "../../../components/icons";
 import { ConfirmModal, MessageModal } from "../../../components/modal";
 import { EmptyState } from "../../../components/page-state";
 import { StockShortageModal } from "../../../components/stock-shortage";
+import { formatDelivery } from "../../../lib/delivery-time";
 import { type CheckoutInput, useCheckout } from "../hooks/use-checkout";
+import type { DeliveryChoice } from "../hooks/use-delivery-choice";
 import { CheckoutSummary } from "./checkout-summary";
 import { OrderCreatedModal } from "./order-created-modal";
 import { ShippingForm } from "./shipping-form";
+
+/** When and where, as the confirmation repeats it. */
+function deliverySentence({ selected, offered, zone, failed }: DeliveryChoice): string {
+  const place = zone ? ` to ${zone.name}` : "";
+  if (failed) return `Delivery${place} at the earliest free time.`;
+  if (!selected) return `Our florist will call you to arrange the delivery${place}.`;
+  const slot = offered.find((day) => day.date === selected.date)?.slots.find((s) => s.slotId === selected.slotId);
+  const when = slot ? formatDelivery({ date: selected.date, start: slot.start, end: slot.end }) : selected.date;
+  return `Delivery${place}: ${when} WIB.`;
+}
 
 /** The shipping form beside the order summary, with the confirmation and the order's answers as modals. */
 export function Checkout(props: CheckoutInput) {
@@ -40,6 +52,10 @@ export function Checkout(props: CheckoutInput) {
           onChange={checkout.update}
           onSubmit={checkout.submit}
           placing={checkout.placing}
+          delivery={checkout.delivery}
+          slotError={checkout.slotError}
+          standardFee={checkout.standardFee}
+          card={checkout.card}
         />
       </section>
 
@@ -49,13 +65,16 @@ export function Checkout(props: CheckoutInput) {
         open={checkout.confirming}
         title="Confirm your order"
         message={
-          <p>
-            Place this order for{" "}
-            <strong>
-              <Currency amount={checkout.totals.total} />
-            </strong>
-            , delivered to {checkout.details.address.trim()}, Bandung?
-          </p>
+          <>
+            <p>
+              Place this order for{" "}
+              <strong>
+                <Currency amount={checkout.totals.total} />
+              </strong>
+              , delivered to {checkout.details.address.trim()}, Bandung?
+            </p>
+            <p className="confirm-delivery">{deliverySentence(checkout.delivery)}</p>
+          </>
         }
         confirmLabel={checkout.placing ? "Processing..." : "Yes, confirm"}
         busy={checkout.placing}

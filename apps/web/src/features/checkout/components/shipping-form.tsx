@@ -1,6 +1,11 @@
-import { type ReactElement, type RefObject, useId } from "react";
+import { type ReactElement, type ReactNode, type RefObject, useId } from "react";
+import { Currency } from "../../../components/currency";
 import type { ShippingDetails } from "../../../lib/address";
+import { formatRupiah } from "../../../lib/format";
 import type { FieldErrors } from "../checkout-form";
+import type { DeliveryChoice } from "../hooks/use-delivery-choice";
+import { CardMessageField, type CardMessageFieldProps } from "./card-message-field";
+import { DeliveryPicker } from "./delivery-picker";
 
 type Field = keyof ShippingDetails;
 
@@ -11,10 +16,32 @@ export interface ShippingFormProps {
   onChange: <K extends Field>(key: K, value: ShippingDetails[K]) => void;
   onSubmit: (event: React.FormEvent) => void;
   placing: boolean;
+  delivery: DeliveryChoice;
+  /** Shown under the slots when the shopper must choose one. */
+  slotError?: string;
+  /** The fee that applies while no district is chosen. */
+  standardFee: number;
+  card: CardMessageFieldProps;
 }
 
-/** Name, e-mail, phone and address (required), the city (always Bandung) and optional notes. */
-export function ShippingForm({ formRef, details, errors, onChange, onSubmit, placing }: ShippingFormProps) {
+function Step({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId();
+  return (
+    <section className="checkout-step" aria-labelledby={id}>
+      <h3 id={id} className="checkout-step-title">
+        {title}
+      </h3>
+      {children}
+    </section>
+  );
+}
+
+/**
+ * The checkout asks in the order a gift is planned: when, where, who receives it, the card, and last the
+ * shopper's own e-mail and notes. Name, phone and address are required (checked before confirming).
+ */
+export function ShippingForm(props: ShippingFormProps) {
+  const { formRef, details, errors, onChange, onSubmit, placing, delivery, slotError, standardFee, card } = props;
   const id = useId();
 
   function field(key: Field, label: string, input: ReactElement, hint?: string) {
@@ -43,67 +70,119 @@ export function ShippingForm({ formRef, details, errors, onChange, onSubmit, pla
   });
 
   return (
-    <form ref={formRef} className="form" noValidate onSubmit={onSubmit}>
-      <div className="form-row">
+    <form ref={formRef} className="form checkout-form" noValidate onSubmit={onSubmit}>
+      <Step title="When should it arrive?">
+        <DeliveryPicker delivery={delivery} error={slotError} />
+      </Step>
+
+      <Step title="Where to?">
+        {delivery.zones.length > 0 ? (
+          <div className="field">
+            <label htmlFor={`${id}-zone`}>District (kecamatan)</label>
+            <select
+              id={`${id}-zone`}
+              name="zone"
+              className="select"
+              value={delivery.zone?.zoneId ?? ""}
+              onChange={(event) => delivery.pickZone(event.target.value ? Number(event.target.value) : null)}
+            >
+              <option value="">Choose a district</option>
+              {delivery.zones.map((zone) => (
+                <option key={zone.zoneId} value={zone.zoneId}>
+                  {`${zone.name} · ${formatRupiah(zone.fee)}`}
+                </option>
+              ))}
+            </select>
+            <p className="field-hint">
+              {delivery.zone ? (
+                <>
+                  Delivery to {delivery.zone.name}:{" "}
+                  <strong>
+                    <Currency amount={delivery.zone.fee} />
+                  </strong>
+                  .
+                </>
+              ) : (
+                <>
+                  The delivery fee depends on the district. Without one, the standard fee of{" "}
+                  <Currency amount={standardFee} /> applies.
+                </>
+              )}
+            </p>
+          </div>
+        ) : null}
         {field(
-          "firstName",
-          "First name",
-          <input className="input" autoComplete="given-name" required {...inputProps("firstName")} />,
+          "address",
+          "Address",
+          <textarea
+            className="textarea"
+            rows={3}
+            autoComplete="street-address"
+            placeholder="Street, number, RT/RW, district"
+            required
+            {...inputProps("address")}
+          />,
         )}
-        {field(
-          "lastName",
-          "Last name",
-          <input className="input" autoComplete="family-name" required {...inputProps("lastName")} />,
-        )}
-      </div>
-      <div className="form-row">
-        {field(
-          "email",
-          "Email",
-          <input className="input" type="email" autoComplete="email" required {...inputProps("email")} />,
-        )}
+        {field("city", "City", <input className="input" readOnly aria-readonly="true" {...inputProps("city")} />)}
+      </Step>
+
+      <Step title="Who receives it?">
+        <div className="form-row">
+          {field(
+            "firstName",
+            "Recipient's first name",
+            <input className="input" autoComplete="off" required {...inputProps("firstName")} />,
+          )}
+          {field(
+            "lastName",
+            "Recipient's last name",
+            <input className="input" autoComplete="off" required {...inputProps("lastName")} />,
+          )}
+        </div>
         {field(
           "phone",
-          "Phone",
+          "Recipient's phone",
           <input
             className="input"
             type="tel"
-            autoComplete="tel"
+            autoComplete="off"
             inputMode="tel"
             placeholder="08xx xxxx xxxx"
             required
             {...inputProps("phone")}
           />,
+          "The driver calls this number if nobody answers the door.",
         )}
-      </div>
-      {field(
-        "address",
-        "Address",
-        <textarea
-          className="textarea"
-          rows={3}
-          autoComplete="street-address"
-          placeholder="Street, number, RT/RW, district"
-          required
-          {...inputProps("address")}
-        />,
-      )}
-      {field("city", "City", <input className="input" readOnly aria-readonly="true" {...inputProps("city")} />)}
-      <div className="field">
-        <label htmlFor={`${id}-notes`}>
-          Notes <span className="optional">(optional)</span>
-        </label>
-        <textarea
-          id={`${id}-notes`}
-          name="notes"
-          className="textarea"
-          rows={3}
-          maxLength={500}
-          placeholder="Card message, delivery time, landmarks…"
-          value={details.notes ?? ""}
-          onChange={(event) => onChange("notes", event.target.value)}
-        />
-      </div>
+      </Step>
+
+      <Step title="The card">
+        <CardMessageField {...card} />
+      </Step>
+
+      <Step title="Your details">
+        {field(
+          "email",
+          "Email",
+          <input className="input" type="email" autoComplete="email" required {...inputProps("email")} />,
+          "We send your order's updates here.",
+        )}
+        <div className="field">
+          <label htmlFor={`${id}-notes`}>
+            Notes <span className="optional">(optional)</span>
+          </label>
+          <textarea
+            id={`${id}-notes`}
+            name="notes"
+            className="textarea"
+            rows={3}
+            maxLength={500}
+            placeholder="Landmarks, gate code, who to ask for…"
+            value={details.notes ?? ""}
+            onChange={(event) => onChange("notes", event.target.value)}
+          />
+        </div>
+      </Step>
+
       <button type="submit" className="btn btn-primary btn-block checkout-submit" disabled={placing}>
         {placing ? "Processing..." : "Confirm Order"}
       </button>

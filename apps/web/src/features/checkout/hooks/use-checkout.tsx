@@ -11,8 +11,12 @@ import { combineNotes } from "../../../lib/item-notes";
 import { type CheckoutItem, checkoutTotals } from "../../../lib/pricing";
 import { placeOrder } from "../api/checkout";
 import { type FieldErrors, validateShipping } from "../checkout-form";
+import { useDeliveryChoice } from "./use-delivery-choice";
 
-const FIELD_ORDER: (keyof ShippingDetails)[] = ["firstName", "lastName", "email", "phone", "address"];
+/** The required fields in the order the form shows them, so the focus goes to the first one wrong. */
+const FIELD_ORDER: (keyof ShippingDetails)[] = ["address", "firstName", "lastName", "phone", "email"];
+
+const CHOOSE_SLOT = "Please choose a delivery time.";
 
 export interface CheckoutInput {
   user: User;
@@ -30,8 +34,10 @@ export function useCheckout({ user, items, cartId, shippingCost }: CheckoutInput
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const fee = useQuery({ ...deliveryFeeQuery, enabled: shippingCost === undefined });
-  // A shipping fee passed in first, then the setting, then the default.
-  const shipping = shippingCost ?? fee.data ?? DEFAULT_DELIVERY_FEE;
+  const delivery = useDeliveryChoice();
+  // Without a district: a shipping fee passed in first, then the setting, then the default.
+  const standardFee = shippingCost ?? fee.data ?? DEFAULT_DELIVERY_FEE;
+  const shipping = delivery.zone?.fee ?? standardFee;
   const totals = checkoutTotals(items, shipping);
 
   const [details, setDetails] = useState<ShippingDetails>(() => ({
@@ -44,6 +50,9 @@ export function useCheckout({ user, items, cartId, shippingCost }: CheckoutInput
     notes: combineNotes(items),
   }));
   const [errors, setErrors] = useState<FieldErrors>({});
+  const [slotError, setSlotError] = useState<string | undefined>();
+  const [cardMessage, setCardMessage] = useState("");
+  const [anonymous, setAnonymous] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [created, setCreated] = useState<OrderDetail | null>(null);
   const [shortage, setShortage] = useState<UnavailableItem[] | null>(null);
@@ -61,15 +70,19 @@ export function useCheckout({ user, items, cartId, shippingCost }: CheckoutInput
         queryClient.invalidateQueries({ queryKey: ["catalog"] }),
       ]);
     },
-    onError: (error) => {
+    onError: (error, sent) => {
       setConfirming(false);
       const unavailable = error instanceof ApiError ? unavailableItemsOf(error.body) : null;
-      if (unavailable) setShortage(unavailable);
-      else
-        setFailure({
-          title: "Failed to process order.",
-          body: error instanceof ApiError && error.serverMessage ? <p>{error.serverMessage}</p> : undefined,
-        });
+      if (unavailable) {
+        setShortage(unavailable);
+        return;
+      }
+      // A slot that filled, closed or passed its cutoff meanwhile: what is left is read again.
+      if (error instanceof ApiError && error.status === 409 && sent.slot) void delivery.refuse(sent.slot);
+      setFailure({
+        title: "Failed to process order.",
+        body: error instanceof ApiError && error.serverMessage ? <p>{error.serverMessage}</p> : undefined,
+      });
     },
   });
 
@@ -78,11 +91,19 @@ export function useCheckout({ user, items, cartId, shippingCost }: CheckoutInput
     if (errors[key]) setErrors((current) => ({ ...current, [key]: undefined }));
   }
 
-  /** Checks the required fields; the first wrong one gets the focus, else the confirmation opens. */
+  /**
+   * Checks the delivery time and the required fields; the first wrong one gets the focus, else the
+   * confirmation opens.
+   */
   function submit(event: React.FormEvent) {
     event.preventDefault();
     const found = validateShipping(details);
     setErrors(found);
+    setSlotError(delivery.mustChoose ? CHOOSE_SLOT : undefined);
+    if (delivery.mustChoose) {
+      formRef.current?.querySelector<HTMLElement>(".slot-option input:not(:disabled)")?.focus();
+      return;
+    }
     const firstInvalid = FIELD_ORDER.find((key) => found[key]);
     if (firstInvalid) {
       formRef.current?.querySelector<HTMLElement>(`[name="${firstInvalid}"]`)?.focus();
@@ -98,12 +119,22 @@ export function useCheckout({ user, items, cartId, shippingCost }: CheckoutInput
       shippingCost: shipping,
       cartId,
       items,
+      slot: delivery.selected ?? undefined,
+      zoneId: delivery.zone?.zoneId,
+      recipientName: `${details.firstName.trim()} ${details.lastName.trim()}`.trim(),
+      recipientPhone: details.phone,
+      cardMessage,
+      senderAnonymous: anonymous,
     });
   }
 
   return {
     formRef,
     totals,
+    standardFee,
+    delivery,
+    slotError: delivery.mustChoose ? slotError : undefined,
+    card: { message: cardMessage, anonymous, onMessage: setCardMessage, onAnonymous: setAnonymous },
     details,
     errors,
     update,
