@@ -150,12 +150,72 @@ export interface ReviewsTable {
 }
 
 export interface SettingsTable {
+  /** The shop's calendar date (YYYY-MM-DD, Asia/Jakarta) of the delivery; null: none arranged yet. */
+  delivery_day: string | null;
+  delivery_slot_id: number | null;
+  delivery_zone_id: number | null;
+  recipient_name: string | null;
+  recipient_phone: string | null;
+  card_message: string | null;
+  /** 1: the gift card carries no sender name. */
+  sender_anonymous: Generated<number>;
   key: string;
   value: string;
 }
 
-/** The keys the settings table holds: the delivery fee in rupiah, and when the demo catalogue was seeded. */
-export const SETTING_KEYS = { deliveryFee: "delivery_fee", demoSeededAt: "demo_seeded_at" } as const;
+/** The keys the settings table holds: the delivery fee in rupiah, the delivery window, and what was seeded when. */
+export const SETTING_KEYS = {
+  deliveryFee: "delivery_fee",
+  demoSeededAt: "demo_seeded_at",
+  /** How many days ahead, today included, a delivery may be booked. */
+  deliveryWindowDays: "delivery_window_days",
+  /** When the delivery slots and zones were first set up; they are seeded once, even on SEED_DEMO=0. */
+  deliveryScheduleSeededAt: "delivery_schedule_seeded_at",
+} as const;
+
+/** A delivery time slot of every day; times are "HH:MM" in the shop's time zone. */
+export interface DeliverySlotsTable {
+  slot_id: Generated<number>;
+  label: string;
+  start_time: string;
+  end_time: string;
+  /** Orders for the same day are taken until then; null: never for the same day. */
+  same_day_cutoff: string | null;
+  /** Orders per date. */
+  capacity: number;
+  /** 0 or 1; a slot is switched off, never deleted, because orders name it. */
+  active: Generated<number>;
+}
+
+/** A kecamatan the shop delivers to, with its delivery fee in rupiah. */
+export interface DeliveryZonesTable {
+  zone_id: Generated<number>;
+  name: string;
+  fee: number;
+  active: Generated<number>;
+}
+
+/** A date the shop does not deliver: the whole day when slot_id is null, otherwise that slot only. */
+export interface ClosedDatesTable {
+  closed_date_id: Generated<number>;
+  date: string;
+  slot_id: number | null;
+  reason: Generated<string>;
+}
+
+/** Who changed what (contract §7.4); written in the same transaction as the change. */
+export interface AuditLogTable {
+  audit_id: Generated<number>;
+  at: string;
+  user_id: number | null;
+  username: string;
+  /** "area.verb", e.g. "order.move". */
+  action: string;
+  /** "kind:id", e.g. "order:12". */
+  target: string;
+  /** JSON: what changed, before → after; never a secret. */
+  details: string;
+}
 
 export interface PostsTable {
   post_id: Generated<number>;
@@ -196,3 +256,7 @@ export type NewOrderItem = Insertable<OrderItemsTable>;
 
 /** A repository function runs on the database or inside a transaction alike. */
 export type Executor = import("kysely").Kysely<Database> | import("kysely").Transaction<Database>;
+  delivery_slots: DeliverySlotsTable;
+  delivery_zones: DeliveryZonesTable;
+  closed_dates: ClosedDatesTable;
+  audit_log: AuditLogTable;

@@ -93,6 +93,7 @@ describe("the cart", () => {
     expect(summary("Subtotal")).toBe(rupiah(480_000 + 90_000));
     expect(summary("Total")).toBe(rupiah(570_000 + 40_000));
     expect(screen.getByRole("button", { name: "to Checkout" })).toHaveProperty("disabled", false);
+    expect(screen.getByText("The delivery fee depends on the district; you choose it at checkout.")).toBeTruthy();
   });
 
   it("keeps each quantity between 1 and the stock, and a change reprices the line and the summary", async () => {

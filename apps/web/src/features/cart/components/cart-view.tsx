@@ -38,6 +38,7 @@ export function CartView({ userId, cart, shipping }: { userId: number; cart: Car
           {actions.checkingStock ? "Checking stock..." : "to Checkout"}
         </button>
         <p className="summary-note">Delivery within Bandung only.</p>
+        <p className="summary-note">The delivery fee depends on the district; you choose it at checkout.</p>
       </aside>
 
       <ConfirmModal

@@ -9,6 +9,7 @@ import { EmptyState, ErrorState, LoadingState, LoginPrompt, PageHeader } from ".
 import { StatusBadge } from "../../../components/status-badge";
 import { messageOf, resolveImageUrl } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth";
+import { formatDelivery } from "../../../lib/delivery-time";
 import { formatCustomerDate, formatOrderId } from "../../../lib/format";
 import { fetchOrder, ordersQuery } from "../api/orders";
 import "../orders.css";
@@ -38,6 +39,32 @@ function ReviewAction({ order }: { order: OrderSummary }) {
       </Link>
     );
   return <span className="no-action">-</span>;
+}
+
+/**
+ * When and where the order goes, who receives it and the card. The slot's times are the shop's (WIB):
+ * they are shown as the server wrote them, never converted to the browser's zone.
+ */
+function OrderDelivery({ order }: { order: OrderSummary }) {
+  const district = order.delivery?.zoneName ?? order.deliveryZone?.name;
+  return (
+    <div className="order-delivery">
+      <p className="order-delivery-when">
+        {order.delivery ? (
+          <>
+            {formatDelivery(order.delivery)} <span className="order-delivery-tz">WIB</span>
+          </>
+        ) : (
+          "To be arranged"
+        )}
+      </p>
+      {district || order.recipientName ? (
+        <p>{[district, order.recipientName ? `for ${order.recipientName}` : null].filter(Boolean).join(" · ")}</p>
+      ) : null}
+      {order.cardMessage ? <p className="order-card-message">“{order.cardMessage}”</p> : null}
+      {order.senderAnonymous ? <span className="order-anonymous">Anonymous</span> : null}
+    </div>
+  );
 }
 
 function OrderHistory({ userId }: { userId: number }) {
@@ -88,6 +115,7 @@ function OrderHistory({ userId }: { userId: number }) {
             <tr>
               <th scope="col">Order ID</th>
               <th scope="col">Date</th>
+              <th scope="col">Delivery</th>
               <th scope="col">Status</th>
               <th scope="col">Total</th>
               <th scope="col">Action</th>
@@ -100,6 +128,9 @@ function OrderHistory({ userId }: { userId: number }) {
                   {formatOrderId(order.orderId)}
                 </th>
                 <td data-label="Date">{formatCustomerDate(order.orderDate)}</td>
+                <td data-label="Delivery" className="orders-delivery">
+                  <OrderDelivery order={order} />
+                </td>
                 <td data-label="Status">
                   <StatusBadge status={order.orderStatus} />
                 </td>
