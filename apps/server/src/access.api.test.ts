@@ -200,6 +200,12 @@ const productFields = () => ({
   image_url: "https://example.com/lilies.webp",
 });
 
+/** The schedule as it is, sent back unchanged: a save that changes nothing. */
+async function currentSchedule() {
+  const res = await send("GET", { url: "/api/settings/delivery-schedule" }, users.admin.cookie);
+  return res.json();
+}
+
 const PUBLIC: Row["expect"] = [200, 200, 200, 200];
 /** The owner only: to anyone else, admins included, the object does not exist. */
 const OWNER_ONLY: Row["expect"] = [401, 200, 404, 404];
@@ -268,6 +274,20 @@ const ROWS: Row[] = [
     route: "PUT /api/settings/delivery-fee",
     expect: ADMIN_ONLY,
     call: () => ({ url: "/api/settings/delivery-fee", payload: { deliveryFee: 50000 } }),
+  },
+
+  { route: "GET /api/delivery/schedule", expect: PUBLIC },
+  { route: "GET /api/delivery/availability", expect: PUBLIC },
+  { route: "GET /api/settings/delivery-schedule", expect: ADMIN_ONLY },
+  {
+    route: "PUT /api/settings/delivery-schedule",
+    expect: ADMIN_ONLY,
+    call: async () => ({ url: "/api/settings/delivery-schedule", payload: await currentSchedule() }),
+  },
+  {
+    route: "POST /api/settings/delivery-schedule/check",
+    expect: ADMIN_ONLY,
+    call: async () => ({ url: "/api/settings/delivery-schedule/check", payload: await currentSchedule() }),
   },
 
   { route: "GET /api/posts", expect: PUBLIC },

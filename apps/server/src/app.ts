@@ -12,6 +12,7 @@ import { MAX_IMAGE_BYTES } from "./lib/images.js";
 import { accountsRoutes } from "./modules/accounts/routes.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
+import { deliveryRoutes } from "./modules/delivery/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { ordersRoutes, proofFileRoutes } from "./modules/orders/routes.js";
 import { postsRoutes } from "./modules/posts/routes.js";
@@ -90,6 +91,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
       await api.register(healthRoutes, { ctx });
       await api.register(accountsRoutes, { ctx });
       await api.register(settingsRoutes, { ctx });
+      await api.register(deliveryRoutes, { ctx });
       await api.register(postsRoutes, { ctx });
       await api.register(cartRoutes, { ctx });
       await api.register(ordersRoutes, { ctx });

@@ -5,6 +5,7 @@ import {
   cartOrderCustomizationBody,
   createOrderBody,
   deliveryFeeBody,
+  deliveryScheduleBody,
   forgotPasswordBody,
   imageFields,
   imageStockBody,
@@ -85,6 +86,8 @@ const f = {
   categoryId: 0,
   postId: 0,
   proofName: "",
+  slotId: 0,
+  zoneId: 0,
   resetToken: "",
   loginUser: "",
 };
@@ -195,6 +198,8 @@ beforeAll(async () => {
       .returning("post_id")
       .executeTakeFirstOrThrow()
   ).post_id;
+  f.slotId = (await shop.ctx.db.selectFrom("delivery_slots").select("slot_id").executeTakeFirstOrThrow()).slot_id;
+  f.zoneId = (await shop.ctx.db.selectFrom("delivery_zones").select("zone_id").executeTakeFirstOrThrow()).zone_id;
   const resetUser = await createUser(shop);
   f.resetToken = newToken();
   await shop.ctx.db
@@ -214,6 +219,29 @@ function withForm(form: ReturnType<typeof multipartForm>, cookie: string) {
 }
 
 const own = (role: Role) => ({ userId: users[role].user_id });
+
+/** A schedule of one existing slot and one existing district, one new of each and a closed date. */
+const scheduleBody = () => ({
+  timezone: "Asia/Jakarta",
+  windowDays: 30,
+  slots: [
+    {
+      slotId: f.slotId,
+      label: "Morning",
+      start: "09:00",
+      end: "12:00",
+      sameDayCutoff: "08:00",
+      capacity: 10,
+      active: true,
+    },
+    { label: "Evening", start: "18:00", end: "20:00", sameDayCutoff: null, capacity: 5 },
+  ],
+  zones: [
+    { zoneId: f.zoneId, name: "Coblong", fee: 25000, active: true },
+    { name: "Dayeuhkolot", fee: 50000 },
+  ],
+  closedDates: [{ date: "2030-01-01", slotIds: [f.slotId], reason: "New Year" }],
+});
 
 const productBody = () => ({
   category_id: f.categoryId,
@@ -270,6 +298,12 @@ const TARGETS: Record<string, Target> = {
 
   "GET /api/settings/delivery-fee": {},
   "PUT /api/settings/delivery-fee": { schema: deliveryFeeBody, body: () => ({ deliveryFee: 50000 }) },
+
+  "GET /api/delivery/schedule": {},
+  "GET /api/delivery/availability": { query: () => ({ from: "2030-01-01", days: 14 }) },
+  "GET /api/settings/delivery-schedule": {},
+  "PUT /api/settings/delivery-schedule": { schema: deliveryScheduleBody, body: () => scheduleBody() },
+  "POST /api/settings/delivery-schedule/check": { schema: deliveryScheduleBody, body: () => scheduleBody() },
 
   "GET /api/posts": {},
   "GET /api/posts/:id": { params: () => ({ id: f.postId }) },

@@ -10,6 +10,8 @@ import { minutesOfDay, SHOP_TIME_ZONE } from "./rules.js";
  */
 
 export const MAX_WINDOW_DAYS = 366;
+/** How many days ahead, today included, a delivery may be booked until an admin changes it. */
+export const DEFAULT_WINDOW_DAYS = 30;
 export const MAX_SLOT_CAPACITY = 10_000;
 
 export const deliverySlotSchema = z.object({
@@ -103,7 +105,7 @@ export const deliveryScheduleBody = z.object({
       .int("must be a whole number")
       .min(1, "must be at least 1")
       .max(MAX_WINDOW_DAYS, `is at most ${MAX_WINDOW_DAYS}`),
-  ).default(30),
+  ).default(DEFAULT_WINDOW_DAYS),
   slots: z.array(slotInput).max(48, "are at most 48"),
   zones: z.array(zoneInput).max(200, "are at most 200"),
   closedDates: z.array(closedDateInput).max(1000, "are at most 1000").default([]),

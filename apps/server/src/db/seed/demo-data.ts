@@ -23,6 +23,39 @@ export const CUSTOMIZATIONS = [
   { name: "Teddy Bear", price: 85000 },
 ];
 
+/** The shop's delivery slots (contract §7.1): a morning, midday and afternoon run of ten orders each. */
+export const DELIVERY_SLOTS = [
+  { label: "Morning", start_time: "09:00", end_time: "12:00", same_day_cutoff: "08:00", capacity: 10 },
+  { label: "Midday", start_time: "12:00", end_time: "15:00", same_day_cutoff: "10:00", capacity: 10 },
+  { label: "Afternoon", start_time: "15:00", end_time: "18:00", same_day_cutoff: "13:00", capacity: 10 },
+];
+
+/**
+ * The 30 kecamatan of Kota Bandung, each with a fee that grows with the distance from the shop in
+ * Andir and the city centre around it, to the eastern edge (Cibiru, Panyileukan).
+ */
+const ZONE_FEES: Record<number, string[]> = {
+  20000: ["Andir", "Astanaanyar", "Bandung Wetan", "Cicendo", "Sumur Bandung"],
+  25000: [
+    "Babakan Ciparay",
+    "Bandung Kulon",
+    "Batununggal",
+    "Bojongloa Kaler",
+    "Coblong",
+    "Lengkong",
+    "Regol",
+    "Sukajadi",
+  ],
+  30000: ["Bojongloa Kidul", "Buahbatu", "Cibeunying Kaler", "Cibeunying Kidul", "Cidadap", "Kiaracondong", "Sukasari"],
+  35000: ["Antapani", "Arcamanik", "Bandung Kidul", "Mandalajati", "Rancasari"],
+  40000: ["Cinambo", "Gedebage", "Ujungberung"],
+  45000: ["Cibiru", "Panyileukan"],
+};
+
+export const DELIVERY_ZONES = Object.entries(ZONE_FEES)
+  .flatMap(([fee, names]) => names.map((name) => ({ name, fee: Number(fee) })))
+  .sort((a, b) => a.name.localeCompare(b.name));
+
 export const DEMO_PRODUCTS: DemoProduct[] = [
   {
     category: "Bouquets",

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
+import { DEFAULT_WINDOW_DAYS } from "@florist/contract";
 import { DEFAULT_DELIVERY_FEE } from "@florist/contract/rules";
 import type { Kysely } from "kysely";
 import { accountKey } from "../../lib/account-key.js";
@@ -7,7 +8,7 @@ import { storePrerendered } from "../../lib/images.js";
 import { hashPassword } from "../../lib/secrets.js";
 import { nowIso } from "../../lib/time.js";
 import { type Database, SETTING_KEYS } from "../database.js";
-import { CATEGORIES, CUSTOMIZATIONS, DEMO_POSTS, DEMO_PRODUCTS } from "./demo-data.js";
+import { CATEGORIES, CUSTOMIZATIONS, DELIVERY_SLOTS, DELIVERY_ZONES, DEMO_POSTS, DEMO_PRODUCTS } from "./demo-data.js";
 
 const ART_DIR = path.join(import.meta.dirname, "art");
 /** What seeding needs of the configuration (the app's Config has all of it). */
@@ -59,6 +60,27 @@ export async function seedBasics(db: Kysely<Database>) {
     .onConflict((oc) => oc.column("name").doNothing())
     .execute();
   await addSetting(db, SETTING_KEYS.deliveryFee, String(DEFAULT_DELIVERY_FEE));
+  await addSetting(db, SETTING_KEYS.deliveryWindowDays, String(DEFAULT_WINDOW_DAYS));
+  await seedDeliverySchedule(db);
+}
+
+/**
+ * The delivery slots and zones are the shop's setup, so a shop without demo data gets them too, but
+ * only once: an admin who switches them all off must not find them back after a restart. The marker
+ * is written first in the same transaction, so two processes starting at once seed them once.
+ */
+async function seedDeliverySchedule(db: Kysely<Database>) {
+  await db.transaction().execute(async (trx) => {
+    const marked = await trx
+      .insertInto("settings")
+      .values({ key: SETTING_KEYS.deliveryScheduleSeededAt, value: nowIso() })
+      .onConflict((oc) => oc.column("key").doNothing())
+      .returning("key")
+      .executeTakeFirst();
+    if (!marked) return;
+    await trx.insertInto("delivery_slots").values(DELIVERY_SLOTS).execute();
+    await trx.insertInto("delivery_zones").values(DELIVERY_ZONES).execute();
+  });
 }
 
 async function seedAdmin(db: Kysely<Database>, admin: SeedOptions["admin"], log: (line: string) => void) {

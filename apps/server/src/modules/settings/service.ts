@@ -1,4 +1,4 @@
-import { DEFAULT_DELIVERY_FEE } from "@florist/contract";
+import { DEFAULT_DELIVERY_FEE, DEFAULT_WINDOW_DAYS, MAX_WINDOW_DAYS } from "@florist/contract";
 import { type Executor, SETTING_KEYS } from "../../db/database.js";
 import { getSetting, putSetting } from "./repository.js";
 
@@ -11,4 +11,14 @@ export async function getDeliveryFee(db: Executor): Promise<number> {
 export async function setDeliveryFee(db: Executor, fee: number): Promise<number> {
   await putSetting(db, SETTING_KEYS.deliveryFee, String(fee));
   return fee;
+}
+
+/** How many days ahead, today included, a shopper may book a delivery. */
+export async function getDeliveryWindowDays(db: Executor): Promise<number> {
+  const value = Number(await getSetting(db, SETTING_KEYS.deliveryWindowDays));
+  return Number.isInteger(value) && value >= 1 && value <= MAX_WINDOW_DAYS ? value : DEFAULT_WINDOW_DAYS;
+}
+
+export async function setDeliveryWindowDays(db: Executor, days: number): Promise<void> {
+  await putSetting(db, SETTING_KEYS.deliveryWindowDays, String(days));
 }

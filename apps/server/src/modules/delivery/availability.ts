@@ -1,0 +1,81 @@
+import type { SlotAvailability, SlotUnavailableReason } from "@florist/contract";
+import { addDays, minutesOfDay } from "@florist/contract/rules";
+
+/** A slot as the availability rule needs it. */
+export interface SlotRule {
+  slotId: number;
+  label: string;
+  start: string;
+  end: string;
+  sameDayCutoff: string | null;
+  capacity: number;
+}
+
+/**
+ * Everything the rule of contract §7.1 decides on, read in a few queries for any number of days: the
+ * shop's date and time of day, the window, the closed dates and how many orders hold each slot.
+ */
+export interface ScheduleSnapshot {
+  today: string;
+  /** Minutes since the shop's midnight. */
+  minutesNow: number;
+  windowDays: number;
+  /** Dates closed for the whole day. */
+  closedDays: Set<string>;
+  /** "date|slotId" of the slots closed on a date. */
+  closedSlots: Set<string>;
+  /** "date|slotId" → orders holding that place. */
+  booked: Map<string, number>;
+}
+
+export const placeKey = (date: string, slotId: number) => `${date}|${slotId}`;
+
+/** The last date a shopper may book: the window counts today as its first day. */
+export function lastBookableDay(today: string, windowDays: number): string {
+  return addDays(today, windowDays - 1);
+}
+
+/** Why a slot cannot be booked on a date, or null when it can. */
+export function unavailableReason(
+  snapshot: ScheduleSnapshot,
+  date: string,
+  slot: SlotRule,
+): SlotUnavailableReason | null {
+  // A date gone by is too late in the way a passed cutoff is; a date beyond the window is not yet open.
+  if (date < snapshot.today) return "cutoff";
+  if (date > lastBookableDay(snapshot.today, snapshot.windowDays)) return "closed";
+  if (snapshot.closedDays.has(date) || snapshot.closedSlots.has(placeKey(date, slot.slotId))) return "closed";
+  if (date === snapshot.today) {
+    if (slot.sameDayCutoff === null || snapshot.minutesNow >= minutesOfDay(slot.sameDayCutoff)) return "cutoff";
+  }
+  if (bookedOn(snapshot, date, slot.slotId) >= slot.capacity) return "full";
+  return null;
+}
+
+export function bookedOn(snapshot: ScheduleSnapshot, date: string, slotId: number): number {
+  return snapshot.booked.get(placeKey(date, slotId)) ?? 0;
+}
+
+/** One slot on one date as the storefront shows it; `remaining` is what can still be booked (0 when none can). */
+export function slotAvailability(snapshot: ScheduleSnapshot, date: string, slot: SlotRule): SlotAvailability {
+  const reason = unavailableReason(snapshot, date, slot);
+  return {
+    slotId: slot.slotId,
+    label: slot.label,
+    start: slot.start,
+    end: slot.end,
+    remaining: reason === null ? slot.capacity - bookedOn(snapshot, date, slot.slotId) : 0,
+    available: reason === null,
+    reason,
+  };
+}
+
+/** The earliest date and slot that can be booked from today on within the window, or null. */
+export function earliestPlace(snapshot: ScheduleSnapshot, slots: SlotRule[]): { date: string; slot: SlotRule } | null {
+  for (let offset = 0; offset < snapshot.windowDays; offset++) {
+    const date = addDays(snapshot.today, offset);
+    const slot = slots.find((s) => unavailableReason(snapshot, date, s) === null);
+    if (slot) return { date, slot };
+  }
+  return null;
+}

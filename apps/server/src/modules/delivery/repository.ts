@@ -1,0 +1,155 @@
+import { SLOT_RELEASING_STATUSES } from "@florist/contract/rules";
+import { sql } from "kysely";
+import type { Dialect } from "../../db/connection.js";
+import type { Executor } from "../../db/database.js";
+
+const slotColumns = ["slot_id", "label", "start_time", "end_time", "same_day_cutoff", "capacity", "active"] as const;
+
+/** The shop's slots in the order of the day (then by id); only the active ones unless `all`. */
+export function listSlots(db: Executor, options: { all: boolean }) {
+  const query = db.selectFrom("delivery_slots").select(slotColumns).orderBy("start_time").orderBy("slot_id");
+  return (options.all ? query : query.where("active", "=", 1)).execute();
+}
+
+export type SlotRow = Awaited<ReturnType<typeof listSlots>>[number];
+
+/**
+ * Locks slot rows in slot-id order (docs/stock-and-locking.md: after the products, before the order
+ * row), so two orders for the same slot count its bookings one after the other. Answers the rows as
+ * they are once the locks are held. On SQLite transactions already run one at a time.
+ */
+export function lockSlots(db: Executor, dialect: Dialect, slotIds: Iterable<number>) {
+  const ids = [...new Set(slotIds)].sort((a, b) => a - b);
+  if (ids.length === 0) return Promise.resolve([]);
+  const query = db.selectFrom("delivery_slots").select(slotColumns).where("slot_id", "in", ids).orderBy("slot_id");
+  return (dialect === "postgres" ? query.forUpdate() : query).execute();
+}
+
+export function listZones(db: Executor, options: { all: boolean }) {
+  const query = db.selectFrom("delivery_zones").select(["zone_id", "name", "fee", "active"]).orderBy("name");
+  return (options.all ? query : query.where("active", "=", 1)).execute();
+}
+
+export type ZoneRow = Awaited<ReturnType<typeof listZones>>[number];
+
+export function findZone(db: Executor, zoneId: number) {
+  return db
+    .selectFrom("delivery_zones")
+    .select(["zone_id", "name", "fee", "active"])
+    .where("zone_id", "=", zoneId)
+    .executeTakeFirst();
+}
+
+/** Closed dates from `from` on (to `to` when given), one row per closed slot or a null slot for the whole day. */
+export function listClosedDates(db: Executor, from: string, to?: string) {
+  const query = db
+    .selectFrom("closed_dates")
+    .select(["date", "slot_id", "reason"])
+    .where("date", ">=", from)
+    .orderBy("date")
+    .orderBy("closed_date_id");
+  return (to ? query.where("date", "<=", to) : query).execute();
+}
+
+export type ClosedRow = Awaited<ReturnType<typeof listClosedDates>>[number];
+
+/** Orders that still hold their place: every status but those that free it (Denied, Cancelled). */
+const holdsPlace = sql<boolean>`lower(trim(order_status)) not in (${sql.join(SLOT_RELEASING_STATUSES)})`;
+
+/**
+ * How many orders hold each slot on each day in [from, to], in one grouped query however many days
+ * are asked; `exceptOrderId` leaves one order out (the one being moved).
+ */
+export async function countBookings(db: Executor, from: string, to: string, exceptOrderId?: number) {
+  let query = db
+    .selectFrom("orders")
+    .select((eb) => ["delivery_day", "delivery_slot_id", eb.fn.countAll<number>().as("booked")])
+    .where("delivery_day", ">=", from)
+    .where("delivery_day", "<=", to)
+    .where("delivery_slot_id", "is not", null)
+    .where(holdsPlace)
+    .groupBy(["delivery_day", "delivery_slot_id"]);
+  if (exceptOrderId !== undefined) query = query.where("order_id", "<>", exceptOrderId);
+  const rows = await query.execute();
+  return rows.map((r) => ({
+    day: r.delivery_day as string,
+    slotId: r.delivery_slot_id as number,
+    booked: Number(r.booked),
+  }));
+}
+
+/** Orders from `from` on that hold a slot, oldest first per slot and day: what a schedule change may strand. */
+export function listBookedOrders(db: Executor, from: string) {
+  return db
+    .selectFrom("orders")
+    .select(["order_id", "delivery_day", "delivery_slot_id"])
+    .where("delivery_day", ">=", from)
+    .where("delivery_slot_id", "is not", null)
+    .where(holdsPlace)
+    .orderBy("delivery_day")
+    .orderBy("delivery_slot_id")
+    .orderBy("order_id")
+    .execute();
+}
+
+export async function insertSlot(
+  db: Executor,
+  slot: {
+    label: string;
+    start_time: string;
+    end_time: string;
+    same_day_cutoff: string | null;
+    capacity: number;
+    active: number;
+  },
+): Promise<number> {
+  const row = await db.insertInto("delivery_slots").values(slot).returning("slot_id").executeTakeFirstOrThrow();
+  return row.slot_id;
+}
+
+export async function updateSlot(
+  db: Executor,
+  slotId: number,
+  slot: {
+    label: string;
+    start_time: string;
+    end_time: string;
+    same_day_cutoff: string | null;
+    capacity: number;
+    active: number;
+  },
+) {
+  await db.updateTable("delivery_slots").set(slot).where("slot_id", "=", slotId).execute();
+}
+
+/** Switches off every slot not in `keep`: orders still name them, so they are never deleted. */
+export async function deactivateSlotsExcept(db: Executor, keep: number[]) {
+  let query = db.updateTable("delivery_slots").set({ active: 0 });
+  if (keep.length > 0) query = query.where("slot_id", "not in", keep);
+  await query.execute();
+}
+
+export async function insertZone(db: Executor, zone: { name: string; fee: number; active: number }): Promise<number> {
+  const row = await db.insertInto("delivery_zones").values(zone).returning("zone_id").executeTakeFirstOrThrow();
+  return row.zone_id;
+}
+
+export async function updateZone(db: Executor, zoneId: number, zone: { name: string; fee: number; active: number }) {
+  await db.updateTable("delivery_zones").set(zone).where("zone_id", "=", zoneId).execute();
+}
+
+export async function deactivateZonesExcept(db: Executor, keep: number[]) {
+  let query = db.updateTable("delivery_zones").set({ active: 0 });
+  if (keep.length > 0) query = query.where("zone_id", "not in", keep);
+  await query.execute();
+}
+
+/** Replaces the closed dates from `from` on; earlier ones stay as the record of what was. */
+export async function replaceClosedDatesFrom(
+  db: Executor,
+  from: string,
+  rows: { date: string; slot_id: number | null; reason: string }[],
+) {
+  await db.deleteFrom("closed_dates").where("date", ">=", from).execute();
+  if (rows.length > 0) await db.insertInto("closed_dates").values(rows).execute();
+}

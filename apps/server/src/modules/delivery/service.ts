@@ -1,0 +1,376 @@
+import type {
+  availabilityQuery,
+  ClosedDate,
+  DayAvailability,
+  DeliverySchedule,
+  DeliverySlot,
+  deliveryScheduleBody,
+  SlotUnavailableReason,
+  StrandedOrders,
+} from "@florist/contract";
+import { addDays, SHOP_TIME_ZONE } from "@florist/contract/rules";
+import type { z } from "zod";
+import type { AppContext } from "../../context.js";
+import type { Dialect } from "../../db/connection.js";
+import type { Executor } from "../../db/database.js";
+import { badRequest, conflict } from "../../errors.js";
+import { now, shopMinutesNow, shopToday } from "../../lib/time.js";
+import { type Actor, recordChange } from "../audit/service.js";
+import { getDeliveryWindowDays, setDeliveryWindowDays } from "../settings/service.js";
+import {
+  bookedOn,
+  earliestPlace,
+  lastBookableDay,
+  placeKey,
+  type ScheduleSnapshot,
+  type SlotRule,
+  slotAvailability,
+  unavailableReason,
+} from "./availability.js";
+import * as repo from "./repository.js";
+
+type ScheduleInput = z.output<typeof deliveryScheduleBody>;
+
+export function toSlotRule(row: repo.SlotRow): SlotRule {
+  return {
+    slotId: row.slot_id,
+    label: row.label,
+    start: row.start_time,
+    end: row.end_time,
+    sameDayCutoff: row.same_day_cutoff,
+    capacity: row.capacity,
+  };
+}
+
+function toSlot(row: repo.SlotRow): DeliverySlot {
+  return { ...toSlotRule(row), active: row.active === 1 };
+}
+
+/**
+ * Closed-date rows (one per slot, or a null slot for the whole day) as the entries an admin wrote:
+ * rows of one date with one reason form one entry, for the whole day if any of them is.
+ */
+function toClosedDates(rows: repo.ClosedRow[], withReasons: boolean): ClosedDate[] {
+  const entries = new Map<string, ClosedDate & { wholeDay: boolean }>();
+  for (const row of rows) {
+    const key = `${row.date}|${row.reason}`;
+    const entry = entries.get(key) ?? { date: row.date, slotIds: [], reason: row.reason, wholeDay: false };
+    if (row.slot_id === null) entry.wholeDay = true;
+    else entry.slotIds.push(row.slot_id);
+    entries.set(key, entry);
+  }
+  return [...entries.values()].map(({ wholeDay, reason, ...entry }) => ({
+    ...entry,
+    slotIds: wholeDay ? [] : entry.slotIds,
+    ...(withReasons ? { reason } : {}),
+  }));
+}
+
+async function schedule(db: Executor, options: { admin: boolean }): Promise<DeliverySchedule> {
+  const [windowDays, slots, zones, closed] = await Promise.all([
+    getDeliveryWindowDays(db),
+    repo.listSlots(db, { all: options.admin }),
+    repo.listZones(db, { all: options.admin }),
+    repo.listClosedDates(db, shopToday()),
+  ]);
+  return {
+    timezone: SHOP_TIME_ZONE,
+    windowDays,
+    slots: slots.map(toSlot),
+    zones: zones.map((z) => ({ zoneId: z.zone_id, name: z.name, fee: z.fee, active: z.active === 1 })),
+    closedDates: toClosedDates(closed, options.admin),
+  };
+}
+
+/** What shoppers see: active slots and zones, closed dates from today on without their reasons. */
+export function publicSchedule(ctx: AppContext): Promise<DeliverySchedule> {
+  return schedule(ctx.db, { admin: false });
+}
+
+/** What the admin edits: every slot and zone, closed dates from today on with their reasons. */
+export function adminSchedule(ctx: AppContext): Promise<DeliverySchedule> {
+  return schedule(ctx.db, { admin: true });
+}
+
+/**
+ * Reads what the availability rule needs for the dates [from, to] in three queries besides the
+ * window setting, however many days: closed dates, and the bookings counted per day and slot.
+ */
+async function snapshot(db: Executor, from: string, to: string, exceptOrderId?: number): Promise<ScheduleSnapshot> {
+  const at = now();
+  const [windowDays, closed, booked] = await Promise.all([
+    getDeliveryWindowDays(db),
+    repo.listClosedDates(db, from, to),
+    repo.countBookings(db, from, to, exceptOrderId),
+  ]);
+  return {
+    today: shopToday(at),
+    minutesNow: shopMinutesNow(at),
+    windowDays,
+    closedDays: new Set(closed.filter((c) => c.slot_id === null).map((c) => c.date)),
+    closedSlots: new Set(closed.flatMap((c) => (c.slot_id === null ? [] : [placeKey(c.date, c.slot_id)]))),
+    booked: new Map(booked.map((b) => [placeKey(b.day, b.slotId), b.booked])),
+  };
+}
+
+/** GET /api/delivery/availability: every active slot of each date from `from` (default today). */
+export async function availability(
+  ctx: AppContext,
+  query: z.output<typeof availabilityQuery>,
+): Promise<DayAvailability[]> {
+  const from = query.from ?? shopToday();
+  const to = addDays(from, query.days - 1);
+  const [slots, snap] = await Promise.all([repo.listSlots(ctx.db, { all: false }), snapshot(ctx.db, from, to)]);
+  const rules = slots.map(toSlotRule);
+  return Array.from({ length: query.days }, (_, offset) => {
+    const date = addDays(from, offset);
+    return { date, slots: rules.map((slot) => slotAvailability(snap, date, slot)) };
+  });
+}
+
+const UNAVAILABLE: Record<SlotUnavailableReason, { message: (slot: SlotRule, date: string) => string; code: string }> =
+  {
+    closed: {
+      message: (slot, date) =>
+        `The ${slot.label} slot (${slot.start}–${slot.end}) on ${date} is closed. Please choose another time.`,
+      code: "SLOT_CLOSED",
+    },
+    full: {
+      message: (slot, date) =>
+        `The ${slot.label} slot (${slot.start}–${slot.end}) on ${date} is full. Please choose another time.`,
+      code: "SLOT_FULL",
+    },
+    cutoff: {
+      message: (slot) =>
+        `It is too late to order for today's ${slot.label} slot (${slot.start}–${slot.end}). Please choose another time.`,
+      code: "SLOT_CUTOFF",
+    },
+  };
+
+export interface Place {
+  date: string;
+  slot: SlotRule;
+}
+
+/**
+ * The date and slot a shopper named, checked inside the order's transaction after the products are
+ * locked: the slot row is locked next, and only then are its bookings counted, so of two shoppers
+ * racing for the last place exactly one gets it. A date outside the window or a slot the shop does
+ * not offer is the shopper's mistake (400); a slot that is closed, full or past its cutoff is a
+ * conflict with the shop's day (409).
+ */
+export async function claimNamedPlace(db: Executor, dialect: Dialect, date: string, slotId: number): Promise<Place> {
+  const today = shopToday();
+  if (date < today) throw badRequest("delivery_date: is in the past", "INVALID_INPUT");
+  const windowDays = await getDeliveryWindowDays(db);
+  if (date > lastBookableDay(today, windowDays)) {
+    throw badRequest(`delivery_date: is more than ${windowDays} days ahead`, "INVALID_INPUT");
+  }
+  const [row] = await repo.lockSlots(db, dialect, [slotId]);
+  if (!row || row.active !== 1)
+    throw badRequest("delivery_slot_id: is not a delivery slot of the shop", "INVALID_INPUT");
+  const slot = toSlotRule(row);
+  const reason = unavailableReason(await snapshot(db, date, date), date, slot);
+  if (reason !== null) {
+    const refusal = UNAVAILABLE[reason];
+    throw conflict(refusal.message(slot, date), refusal.code);
+  }
+  return { date, slot };
+}
+
+/**
+ * The earliest place free within the window, for an order that names none (contract §7.1), or null.
+ * Every active slot is locked, in slot-id order, before counting, so it cannot be taken meanwhile.
+ */
+export async function claimEarliestPlace(db: Executor, dialect: Dialect): Promise<Place | null> {
+  const active = await repo.listSlots(db, { all: false });
+  const locked = (
+    await repo.lockSlots(
+      db,
+      dialect,
+      active.map((s) => s.slot_id),
+    )
+  ).filter((s) => s.active === 1);
+  const byDay = active.flatMap((s) => locked.filter((l) => l.slot_id === s.slot_id)).map(toSlotRule);
+  const today = shopToday();
+  const windowDays = await getDeliveryWindowDays(db);
+  return earliestPlace(await snapshot(db, today, lastBookableDay(today, windowDays)), byDay);
+}
+
+/** The district an order names, with its fee; an unknown or switched-off one is a 400 naming `field`. */
+export async function activeZone(db: Executor, zoneId: number, field: string) {
+  const zone = await repo.findZone(db, zoneId);
+  if (!zone || zone.active !== 1) throw badRequest(`${field}: is not a district we deliver to`, "INVALID_INPUT");
+  return zone;
+}
+
+/**
+ * Moving an order by an admin: the target slot is locked and counted without the order itself; a
+ * closed slot stays closed, a full one takes the order only when the admin says so (`overCapacity`).
+ * A past date is refused; the window binds shoppers, not the florist.
+ */
+export async function claimPlaceForMove(
+  db: Executor,
+  dialect: Dialect,
+  move: { date: string; slotId: number; overCapacity: boolean; orderId: number },
+): Promise<Place> {
+  if (move.date < shopToday()) throw badRequest("date: is in the past", "INVALID_INPUT");
+  const [row] = await repo.lockSlots(db, dialect, [move.slotId]);
+  if (!row || row.active !== 1) throw badRequest("slotId: is not a delivery slot of the shop", "INVALID_INPUT");
+  const slot = toSlotRule(row);
+  const snap = await snapshot(db, move.date, move.date, move.orderId);
+  // The florist may take an order after the cutoff or beyond the window (a phone order); a closure binds.
+  if (snap.closedDays.has(move.date) || snap.closedSlots.has(placeKey(move.date, slot.slotId))) {
+    throw conflict(UNAVAILABLE.closed.message(slot, move.date), UNAVAILABLE.closed.code);
+  }
+  if (bookedOn(snap, move.date, slot.slotId) >= slot.capacity && !move.overCapacity) {
+    throw conflict(
+      `The ${slot.label} slot (${slot.start}–${slot.end}) on ${move.date} is full. Move it anyway to book it over its capacity.`,
+      "SLOT_FULL",
+    );
+  }
+  return { date: move.date, slot };
+}
+
+interface CheckedSchedule {
+  input: ScheduleInput;
+  /** Existing slots by id. */
+  slots: Map<number, repo.SlotRow>;
+  today: string;
+}
+
+/** The checks of a schedule that need the database: ids that exist, closed dates from today on. */
+async function checkSchedule(db: Executor, input: ScheduleInput): Promise<CheckedSchedule> {
+  const [slots, zones] = await Promise.all([repo.listSlots(db, { all: true }), repo.listZones(db, { all: true })]);
+  const slotIds = new Map(slots.map((s) => [s.slot_id, s]));
+  const zoneIds = new Set(zones.map((z) => z.zone_id));
+  const seen = new Set<number>();
+  input.slots.forEach((slot, index) => {
+    if (slot.slotId === undefined) return;
+    if (!slotIds.has(slot.slotId))
+      throw badRequest(`slots.${index}.slotId: is not a slot of this schedule`, "INVALID_INPUT");
+    if (seen.has(slot.slotId)) throw badRequest(`slots.${index}.slotId: is listed twice`, "INVALID_INPUT");
+    seen.add(slot.slotId);
+  });
+  seen.clear();
+  input.zones.forEach((zone, index) => {
+    if (zone.zoneId === undefined) return;
+    if (!zoneIds.has(zone.zoneId))
+      throw badRequest(`zones.${index}.zoneId: is not a district of this schedule`, "INVALID_INPUT");
+    if (seen.has(zone.zoneId)) throw badRequest(`zones.${index}.zoneId: is listed twice`, "INVALID_INPUT");
+    seen.add(zone.zoneId);
+  });
+  const today = shopToday();
+  input.closedDates.forEach((closed, index) => {
+    if (closed.date < today) throw badRequest(`closedDates.${index}.date: is in the past`, "INVALID_INPUT");
+    if (closed.slotIds.some((id) => !slotIds.has(id))) {
+      throw badRequest(`closedDates.${index}.slotIds: names a slot that is not in this schedule`, "INVALID_INPUT");
+    }
+  });
+  return { input, slots: slotIds, today };
+}
+
+/**
+ * The orders from today on that the new schedule would leave without their place: in a slot switched
+ * off, on a date closed for their slot, or beyond a lowered capacity (the latest orders of that slot
+ * and day, the first ones keep their place).
+ */
+async function strandedBy(db: Executor, checked: CheckedSchedule): Promise<StrandedOrders> {
+  const { input, slots, today } = checked;
+  const next = new Map(input.slots.flatMap((s) => (s.slotId === undefined ? [] : [[s.slotId, s] as const])));
+  const closedDays = new Set(input.closedDates.filter((c) => c.slotIds.length === 0).map((c) => c.date));
+  const closedSlots = new Set(input.closedDates.flatMap((c) => c.slotIds.map((id) => placeKey(c.date, id))));
+  const seenInPlace = new Map<string, number>();
+  const stranded: StrandedOrders["stranded"] = [];
+  for (const order of await repo.listBookedOrders(db, today)) {
+    const date = order.delivery_day as string;
+    const slotId = order.delivery_slot_id as number;
+    const key = placeKey(date, slotId);
+    const position = seenInPlace.get(key) ?? 0;
+    seenInPlace.set(key, position + 1);
+    const slot = next.get(slotId);
+    const reason = !slot?.active
+      ? "inactive"
+      : closedDays.has(date) || closedSlots.has(key)
+        ? "closed"
+        : position >= slot.capacity
+          ? "capacity"
+          : null;
+    if (reason) {
+      const label = slot?.label ?? slots.get(slotId)?.label ?? "";
+      stranded.push({ orderId: order.order_id, date, slotId, slotLabel: label, reason });
+    }
+  }
+  return { stranded };
+}
+
+/** POST /api/settings/delivery-schedule/check: what saving `input` would strand, without saving it. */
+export async function strandedOrders(ctx: AppContext, input: ScheduleInput): Promise<StrandedOrders> {
+  return strandedBy(ctx.db, await checkSchedule(ctx.db, input));
+}
+
+/**
+ * PUT /api/settings/delivery-schedule: slots and zones with an id are updated, without one created,
+ * left out switched off (orders name them, so nothing is deleted); closed dates from today on are
+ * replaced, earlier ones kept. One transaction with its audit entry; the slot rows are locked first,
+ * in id order, like an order locks them, so an order counts against the old or the new capacity,
+ * never half of each.
+ */
+export async function saveSchedule(ctx: AppContext, actor: Actor, input: ScheduleInput): Promise<DeliverySchedule> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const existing = await repo.listSlots(trx, { all: true });
+    await repo.lockSlots(
+      trx,
+      ctx.dialect,
+      existing.map((s) => s.slot_id),
+    );
+    const { today } = await checkSchedule(trx, input);
+    const before = await schedule(trx, { admin: true });
+    const slotIds: number[] = [];
+    for (const slot of input.slots) {
+      const row = {
+        label: slot.label,
+        start_time: slot.start,
+        end_time: slot.end,
+        same_day_cutoff: slot.sameDayCutoff,
+        capacity: slot.capacity,
+        active: slot.active ? 1 : 0,
+      };
+      if (slot.slotId === undefined) slotIds.push(await repo.insertSlot(trx, row));
+      else {
+        await repo.updateSlot(trx, slot.slotId, row);
+        slotIds.push(slot.slotId);
+      }
+    }
+    await repo.deactivateSlotsExcept(trx, slotIds);
+    const zoneIds: number[] = [];
+    for (const zone of input.zones) {
+      const row = { name: zone.name, fee: zone.fee, active: zone.active ? 1 : 0 };
+      if (zone.zoneId === undefined) zoneIds.push(await repo.insertZone(trx, row));
+      else {
+        await repo.updateZone(trx, zone.zoneId, row);
+        zoneIds.push(zone.zoneId);
+      }
+    }
+    await repo.deactivateZonesExcept(trx, zoneIds);
+    await repo.replaceClosedDatesFrom(
+      trx,
+      today,
+      input.closedDates.flatMap((closed) =>
+        (closed.slotIds.length === 0 ? [null] : [...new Set(closed.slotIds)]).map((slotId) => ({
+          date: closed.date,
+          slot_id: slotId,
+          reason: closed.reason,
+        })),
+      ),
+    );
+    await setDeliveryWindowDays(trx, input.windowDays);
+    const after = await schedule(trx, { admin: true });
+    await recordChange(trx, actor, {
+      action: "schedule.save",
+      target: "delivery-schedule",
+      details: { before, after },
+    });
+  });
+  return adminSchedule(ctx);
+}
