@@ -25,6 +25,7 @@ const AdminProductsPage = lazy(() => import("../features/admin/routes/products")
 const AdminSettingsPage = lazy(() => import("../features/admin/routes/settings"));
 const AdminDeliveriesPage = lazy(() => import("../features/admin/routes/deliveries"));
 const AdminDeliveriesPrintPage = lazy(() => import("../features/admin/routes/deliveries-print"));
+const AdminSchedulePage = lazy(() => import("../features/admin/routes/schedule"));
 const NotFoundPage = lazy(() => import("./layout/not-found"));
 
 export const router = createBrowserRouter([
@@ -51,6 +52,7 @@ export const router = createBrowserRouter([
               { path: "admin", element: <AdminDashboardPage /> },
               { path: "admin/products", element: <AdminProductsPage /> },
               { path: "admin/settings", element: <AdminSettingsPage /> },
+              { path: "admin/schedule", element: <AdminSchedulePage /> },
               { path: "admin/deliveries", element: <AdminDeliveriesPage /> },
             ],
           },

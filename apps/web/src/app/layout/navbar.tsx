@@ -23,6 +23,7 @@ const ADMIN_LINKS: NavItem[] = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/products", label: "Manage Products" },
   { to: "/admin/deliveries", label: "Deliveries" },
+  { to: "/admin/schedule", label: "Schedule" },
   { to: "/admin/settings", label: "Settings" },
 ];
 
@@ -30,6 +31,7 @@ const ADMIN_MENU: NavItem[] = [
   { to: "/admin", label: "Admin Dashboard" },
   { to: "/admin/products", label: "Manage Products" },
   { to: "/admin/deliveries", label: "Deliveries" },
+  { to: "/admin/schedule", label: "Schedule" },
   { to: "/admin/settings", label: "Settings" },
 ];
 

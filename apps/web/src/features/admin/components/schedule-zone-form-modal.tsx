@@ -1,0 +1,77 @@
+import { useId, useState } from "react";
+import { Currency } from "../../../components/currency";
+import { NEW_ZONE, type ZoneDraft, zoneProblem } from "../lib/schedule-draft";
+import { ScheduleEntryModal } from "./schedule-entry-modal";
+
+/** Adds a district (kecamatan) or edits one: its name, delivery fee and whether shoppers may choose it. */
+export function ScheduleZoneFormModal({
+  zone,
+  onApply,
+  onClose,
+}: {
+  zone: ZoneDraft | null;
+  onApply: (zone: ZoneDraft) => void;
+  onClose: () => void;
+}) {
+  const id = useId();
+  const initial = zone ?? NEW_ZONE;
+  const [name, setName] = useState(initial.name);
+  const [fee, setFee] = useState(String(initial.fee));
+  const [active, setActive] = useState(initial.active);
+  const [problem, setProblem] = useState<string | null>(null);
+  const feeValue = fee.trim() === "" ? Number.NaN : Number(fee);
+
+  function apply() {
+    const next: ZoneDraft = {
+      ...(zone?.zoneId ? { zoneId: zone.zoneId } : {}),
+      name: name.trim(),
+      fee: feeValue,
+      active,
+    };
+    const found = zoneProblem(next);
+    setProblem(found);
+    if (!found) onApply(next);
+  }
+
+  return (
+    <ScheduleEntryModal
+      title={zone ? `Edit ${zone.name}` : "Add district"}
+      problem={problem}
+      onApply={apply}
+      onClose={onClose}
+    >
+      <div className="field">
+        <label htmlFor={`${id}-name`}>District (kecamatan)</label>
+        <input
+          id={`${id}-name`}
+          className="input"
+          value={name}
+          maxLength={80}
+          placeholder="Coblong"
+          onChange={(event) => setName(event.target.value)}
+        />
+      </div>
+      <div className="field">
+        <label htmlFor={`${id}-fee`}>Delivery fee (IDR)</label>
+        <input
+          id={`${id}-fee`}
+          className="input schedule-number"
+          type="number"
+          inputMode="numeric"
+          min={0}
+          step={1000}
+          value={fee}
+          aria-describedby={`${id}-fee-hint`}
+          onChange={(event) => setFee(event.target.value)}
+        />
+        <p id={`${id}-fee-hint`} className="field-hint">
+          Shoppers see <Currency amount={Number.isFinite(feeValue) ? feeValue : 0} />.
+        </p>
+      </div>
+      <label className="checkbox">
+        <input type="checkbox" checked={active} onChange={(event) => setActive(event.target.checked)} />
+        Delivered to
+      </label>
+    </ScheduleEntryModal>
+  );
+}
