@@ -18,13 +18,15 @@ function RunRow({ order }: { order: OrderDetail }) {
         {stop.notes ? <span className="run-note">{stop.notes}</span> : null}
       </td>
       <td>
-        {order.items.map((item, index) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: order lines never reorder and a product may appear twice.
-          <span key={index} className="run-item">
-            {itemSummary(item)}
-            {item.customizations.length > 0 ? ` + ${addOnSummary(item)}` : ""}
-          </span>
-        ))}
+        <ul className="run-items">
+          {order.items.map((item, index) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: order lines never reorder and a product may appear twice.
+            <li key={index}>
+              {itemSummary(item)}
+              {item.customizations.length > 0 ? <span className="run-addons">+ {addOnSummary(item)}</span> : null}
+            </li>
+          ))}
+        </ul>
       </td>
       <td className="run-check" aria-label="Delivered" />
     </tr>

@@ -295,7 +295,8 @@ describe("the print view", () => {
     expect(rows[2]).toContain("Ibu Sari");
     expect(rows[2]).toContain("+62 812-3456-7890");
     expect(rows[2]).toContain("Coblong");
-    expect(rows[2]).toContain("Mawar Merah · L · Pink × 2 + Cokelat × 1");
+    expect(rows[2]).toContain("Mawar Merah · L · Pink × 2");
+    expect(rows[2]).toContain("+ Cokelat × 1");
     expect(rows[3]).toBe("Siang · 12:00–15:00 · 1 / 2");
     expect(rows[4]).toContain("MB-021");
     expect(screen.getByRole("heading", { level: 1, name: "Selasa, 24 November 2026" })).toBeTruthy();
