@@ -2,6 +2,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 
+/** The sender of the shop's mails when MAIL_FROM is not set. */
+export const DEFAULT_MAIL_FROM = '"Bandung Florist" <no-reply@bandung-florist.local>';
+
 const seconds = (fallback: number, max: number) => z.coerce.number().positive().max(max).default(fallback);
 
 const envSchema = z.object({
@@ -19,6 +22,13 @@ const envSchema = z.object({
   ADMIN_PASSWORD: z.string().min(8).optional(),
   SEED_DEMO: z.enum(["0", "1"]).default("1"),
   SMTP_URL: z.url().optional(),
+  // A bare address or a display name with one: "Bandung Florist <shop@example.com>".
+  MAIL_FROM: z
+    .string()
+    .trim()
+    .regex(/^[^\s@<>]+@[^\s@<>]+$|^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/, "must be an address or Name <address>")
+    .default(DEFAULT_MAIL_FROM),
+  JOB_RUNNER: z.enum(["0", "1"]).default("1"),
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   WEB_DIST: z.string().optional(),
   HEADERS_TIMEOUT_SECONDS: seconds(10, 300),
@@ -53,6 +63,10 @@ export interface Config {
   admin: { username: string; email: string; password: string | undefined };
   seedDemo: boolean;
   smtpUrl: string | undefined;
+  /** The From of every mail the shop sends (contract §7.3). */
+  mailFrom: string;
+  /** Whether this process runs background jobs (modules/jobs); off for tests that run them by hand. */
+  runJobs: boolean;
   /** Behind a reverse proxy, the client's address comes from X-Forwarded-For (it limits failed logins per address). */
   trustProxy: boolean;
   /** The built web app; served with a fallback to index.html when it exists. */
@@ -117,6 +131,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     admin: { username: e.ADMIN_USERNAME, email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
     seedDemo: e.SEED_DEMO === "1",
     smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    runJobs: e.JOB_RUNNER === "1",
     trustProxy: e.TRUST_PROXY === "1",
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, "../../web/dist")),
     http: {

@@ -48,3 +48,21 @@ describe("connection limits in the configuration", () => {
     expect(defaultMaxConnections(1_048_576)).toBe(10_000);
   });
 });
+
+describe("mail and background jobs in the configuration", () => {
+  it("sends as the shop and runs jobs unless told otherwise", () => {
+    const config = loadConfig({});
+    expect(config.mailFrom).toBe('"Bandung Florist" <no-reply@bandung-florist.local>');
+    expect(config.runJobs).toBe(true);
+  });
+
+  it("takes MAIL_FROM as an address or a name with one, and JOB_RUNNER=0 turns the runner off", () => {
+    expect(loadConfig({ MAIL_FROM: "toko@bunga.example" }).mailFrom).toBe("toko@bunga.example");
+    expect(loadConfig({ MAIL_FROM: "Toko Bunga <toko@bunga.example>" }).mailFrom).toBe(
+      "Toko Bunga <toko@bunga.example>",
+    );
+    expect(loadConfig({ JOB_RUNNER: "0" }).runJobs).toBe(false);
+    expect(() => loadConfig({ MAIL_FROM: "Toko Bunga" })).toThrow(/MAIL_FROM/);
+    expect(() => loadConfig({ JOB_RUNNER: "yes" })).toThrow(/JOB_RUNNER/);
+  });
+});

@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { buildApp } from "./app.js";
-import { type Config, defaultHttpLimits } from "./config.js";
+import { type Config, DEFAULT_MAIL_FROM, defaultHttpLimits } from "./config.js";
 import type { AppContext } from "./context.js";
 import { openDatabase } from "./db/connection.js";
 import { createMailer } from "./lib/mailer.js";
@@ -27,6 +27,8 @@ export async function openApiText(): Promise<string> {
     admin: { username: "admin", email: "admin@localhost", password: undefined },
     seedDemo: false,
     smtpUrl: undefined,
+    mailFrom: DEFAULT_MAIL_FROM,
+    runJobs: false,
     trustProxy: false,
     webDist: path.join(dataDir, "no-web-build"),
     http: defaultHttpLimits(),

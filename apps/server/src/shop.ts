@@ -7,10 +7,12 @@ import { migrateToLatest } from "./db/migrate.js";
 import { seed } from "./db/seed/seed.js";
 import { createMailer } from "./lib/mailer.js";
 import { backgroundSettled } from "./modules/accounts/service.js";
+import { startJobRunner } from "./modules/jobs/runner.js";
 
 /**
- * Everything `npm start` does before listening: open the database, migrate, seed what is missing
- * and build the app. The browser tests start the shop the same way.
+ * Everything `npm start` does before listening: open the database, migrate, seed what is missing,
+ * build the app and start the job runner (JOB_RUNNER=0 leaves it off). The browser tests start the
+ * shop the same way.
  */
 export async function createShop(
   config: Config,
@@ -27,7 +29,10 @@ export async function createShop(
   }
   const ctx: AppContext = { db, dialect, config, mailer: createMailer(config) };
   const app = await buildApp(ctx, options.fastify);
+  // Every process runs one; claims in the database keep each job to one of them (docs/decisions/0013).
+  const runner = config.runJobs ? startJobRunner(ctx, app.log) : null;
   app.addHook("onClose", async () => {
+    await runner?.stop();
     // A reset mail started after its answer still needs the database to find the account.
     await backgroundSettled();
     await db.destroy();

@@ -6,7 +6,7 @@ import type { User } from "@florist/contract";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { inject } from "vitest";
 import { buildApp } from "../src/app.js";
-import { type Config, defaultHttpLimits } from "../src/config.js";
+import { type Config, DEFAULT_MAIL_FROM, defaultHttpLimits } from "../src/config.js";
 import type { AppContext } from "../src/context.js";
 import { openDatabase } from "../src/db/connection.js";
 import { accountKey } from "../src/lib/account-key.js";
@@ -47,6 +47,8 @@ export async function createTestShop(overrides: Partial<Config> = {}): Promise<T
     admin: { username: "admin", email: "admin@localhost", password: undefined },
     seedDemo: false,
     smtpUrl: undefined,
+    mailFrom: DEFAULT_MAIL_FROM,
+    runJobs: false,
     trustProxy: false,
     webDist: path.join(dataDir, "no-web-build"),
     http: defaultHttpLimits(),

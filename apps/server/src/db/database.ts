@@ -41,6 +41,41 @@ export interface ThrottlesTable {
   expires_at: string;
 }
 
+/** Work done later or on a schedule (modules/jobs, docs/decisions/0013). */
+export interface JobsTable {
+  job_id: Generated<number>;
+  /** Which handler runs it, e.g. "mail.send". */
+  kind: string;
+  /** JSON given to the handler. */
+  payload: string;
+  /** Set for a job that must exist once at most, such as each recurring job (its kind). */
+  unique_key: string | null;
+  state: "queued" | "done" | "failed";
+  /** Not claimed before then; a retry moves it later. */
+  run_at: string;
+  /** Claims so far; the claim counts, so a job that kills its process still runs out of tries. */
+  attempts: number;
+  max_attempts: number;
+  /** Written by each claim; only the holder of the current token may finish the job. */
+  claim_token: string | null;
+  /** The claim's lease: until then no other runner takes the job. */
+  locked_until: string | null;
+  last_error: string | null;
+  created_at: string;
+  finished_at: string | null;
+}
+
+/** A mail waiting in the durable queue, or sent (sent_at); its job sends it (modules/mail). */
+export interface MailsTable {
+  mail_id: Generated<number>;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string | null;
+  created_at: string;
+  sent_at: string | null;
+}
+
 export interface CategoriesTable {
   category_id: Generated<number>;
   name: string;
@@ -234,6 +269,8 @@ export interface Database {
   sessions: SessionsTable;
   password_resets: PasswordResetsTable;
   throttles: ThrottlesTable;
+  jobs: JobsTable;
+  mails: MailsTable;
   categories: CategoriesTable;
   products: ProductsTable;
   product_images: ProductImagesTable;

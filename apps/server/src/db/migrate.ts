@@ -5,6 +5,7 @@ import * as accountKeys from "./migrations/20261124100000_account_keys.js";
 import * as loginThrottles from "./migrations/20261124100100_login_throttles.js";
 import * as orderItemLineNo from "./migrations/20261124200000_order_item_line_no.js";
 import * as deliverySchedule from "./migrations/20261125100000_delivery_schedule.js";
+import * as jobs from "./migrations/20261125200000_jobs.js";
 
 /** Migrations listed in code so they run the same from source, tests and any bundle. */
 const migrations: Record<string, Migration> = {
@@ -14,6 +15,7 @@ const migrations: Record<string, Migration> = {
   "20261124100100_login_throttles": loginThrottles,
   "20261124200000_order_item_line_no": orderItemLineNo,
   "20261125100000_delivery_schedule": deliverySchedule,
+  "20261125200000_jobs": jobs,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -13,15 +13,32 @@ export interface Mailer {
   send(mail: Mail): Promise<void>;
 }
 
-const FROM = '"Bandung Florist" <no-reply@bandung-florist.local>';
+/**
+ * A mail server that stops answering fails the send within two minutes, well inside the job
+ * runner's lease, so no second runner starts the same mail while the first still waits. Set in the
+ * URL's query, where nodemailer reads its options; one SMTP_URL already names wins.
+ */
+const SMTP_TIMEOUTS = { connectionTimeout: "30000", greetingTimeout: "30000", socketTimeout: "60000" };
 
-/** SMTP when SMTP_URL is set; otherwise each mail becomes one .eml file in DATA_DIR/outbox/. */
-export function createMailer(options: { smtpUrl: string | undefined; dataDir: string }): Mailer {
+function withTimeouts(smtpUrl: string): string {
+  const url = new URL(smtpUrl);
+  for (const [name, ms] of Object.entries(SMTP_TIMEOUTS)) {
+    if (!url.searchParams.has(name)) url.searchParams.set(name, ms);
+  }
+  return url.toString();
+}
+
+/**
+ * SMTP when SMTP_URL is set; otherwise each mail becomes one .eml file in DATA_DIR/outbox/. Every
+ * mail is sent from `mailFrom` (MAIL_FROM).
+ */
+export function createMailer(options: { smtpUrl: string | undefined; dataDir: string; mailFrom: string }): Mailer {
+  const from = options.mailFrom;
   if (options.smtpUrl) {
-    const transport: Transporter = nodemailer.createTransport(options.smtpUrl);
+    const transport: Transporter = nodemailer.createTransport(withTimeouts(options.smtpUrl));
     return {
       async send(mail) {
-        await transport.sendMail({ from: FROM, ...mail });
+        await transport.sendMail({ from, ...mail });
       },
     };
   }
@@ -29,7 +46,7 @@ export function createMailer(options: { smtpUrl: string | undefined; dataDir: st
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
   return {
     async send(mail) {
-      const info = await transport.sendMail({ from: FROM, ...mail });
+      const info = await transport.sendMail({ from, ...mail });
       await fs.mkdir(outbox, { recursive: true });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^a-zA-Z0-9]/g, "")}.eml`;
       await fs.writeFile(path.join(outbox, name), info.message as Buffer);

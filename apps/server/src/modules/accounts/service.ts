@@ -3,9 +3,9 @@ import type { AppContext } from "../../context.js";
 import { isUniqueViolation } from "../../db/errors.js";
 import { AppError, badRequest, conflict } from "../../errors.js";
 import { accountKey } from "../../lib/account-key.js";
-import type { Mail } from "../../lib/mailer.js";
 import { hashPassword, hashToken, newToken, verifyPassword } from "../../lib/secrets.js";
 import { DAY, HOUR, isoIn, MINUTE, now, nowIso, SECOND } from "../../lib/time.js";
+import { queueMail, sendQueuedMail } from "../mail/service.js";
 import type { ThrottleRule } from "./repository.js";
 import * as repo from "./repository.js";
 
@@ -182,14 +182,6 @@ export async function sessionOf(ctx: AppContext, token: string): Promise<{ user:
   return user ? { user, sessionHash } : null;
 }
 
-/**
- * Sends a mail without making the request wait for it or fail with it. The one place a durable
- * mail queue will replace; until then a failed send is logged and lost.
- */
-function sendInBackground(ctx: AppContext, mail: Mail, log: Log) {
-  track(ctx.mailer.send(mail).catch((error) => log.error({ err: error, to: mail.to }, "mail not sent")));
-}
-
 const inFlight = new Set<Promise<unknown>>();
 
 function track(task: Promise<unknown>) {
@@ -229,7 +221,10 @@ async function startPasswordReset(ctx: AppContext, email: string, log: Log) {
   await repo.pruneThrottles(ctx.db, ctx.dialect, at.toISOString());
   if (!(await repo.claimThrottle(ctx.db, `reset:user:${user.user_id}`, resetMailRule, at))) return;
   const token = newToken();
-  await ctx.db.transaction().execute(async (trx) => {
+  const link = `${ctx.config.appUrl}/reset-password/${token}`;
+  // The link and its mail are written together: a link nobody was sent never exists, and a mail the
+  // server refuses now is still in the queue for the runner's retries.
+  const mail = await ctx.db.transaction().execute(async (trx) => {
     await repo.deleteUserResets(trx, user.user_id);
     await repo.insertReset(trx, {
       user_id: user.user_id,
@@ -237,12 +232,7 @@ async function startPasswordReset(ctx: AppContext, email: string, log: Log) {
       created_at: at.toISOString(),
       expires_at: isoIn(RESET_TTL_MS, at),
     });
-  });
-  await repo.pruneResets(ctx.db, ctx.dialect, at.toISOString());
-  const link = `${ctx.config.appUrl}/reset-password/${token}`;
-  sendInBackground(
-    ctx,
-    {
+    return queueMail(trx, {
       to: user.email,
       subject: "Reset your Bandung Florist password",
       text: [
@@ -255,9 +245,26 @@ async function startPasswordReset(ctx: AppContext, email: string, log: Log) {
         "",
         "If it was not you, ignore this e-mail: your password stays as it is.",
       ].join("\n"),
-    },
-    log,
-  );
+    });
+  });
+  await repo.pruneResets(ctx.db, ctx.dialect, at.toISOString());
+  await sendQueuedMail(ctx, mail, log);
+}
+
+/**
+ * Deletes expired sessions, reset links and throttles (the hourly prune job): writes sweep them as
+ * they go, but an account nobody uses again would otherwise keep its rows for ever.
+ */
+export async function pruneExpired(ctx: AppContext, at: Date = now()): Promise<void> {
+  const iso = at.toISOString();
+  await repo.deleteExpiredSessions(ctx.db, iso);
+  // On PostgreSQL each call deletes one batch; the last call finds nothing left.
+  while (deletedRows(await repo.pruneResets(ctx.db, ctx.dialect, iso)) > 0) {}
+  while (deletedRows(await repo.pruneThrottles(ctx.db, ctx.dialect, iso)) > 0) {}
+}
+
+function deletedRows(results: { numDeletedRows: bigint }[]): number {
+  return results.reduce((sum, r) => sum + Number(r.numDeletedRows), 0);
 }
 
 const INVALID_RESET = "This reset link is invalid or has expired. Please request a new one.";

@@ -1,0 +1,187 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createTestShop, type TestShop } from "../../../test/harness.js";
+import type { AppContext } from "../../context.js";
+import { openDatabase } from "../../db/connection.js";
+import { MINUTE, SECOND, setClock } from "../../lib/time.js";
+import { enqueueJob, type JobKind, LEASE_MS, runJobs } from "./service.js";
+
+let shop: TestShop;
+/** A second process on the same database: its own connections, the same tables. */
+let other: AppContext;
+let at = Date.parse("2026-12-01T03:00:10.000Z");
+
+beforeAll(async () => {
+  setClock(() => at);
+  shop = await createTestShop();
+  other = { ...shop.ctx, db: openDatabase(shop.ctx.config.databaseUrl).db };
+});
+afterAll(async () => {
+  setClock(null);
+  await other.db.destroy();
+  await shop.close();
+});
+
+function advance(ms: number) {
+  at += ms;
+}
+
+let kinds = 0;
+/** A job kind of this test alone, so no other test's runner touches its jobs. */
+function testKind<P>(run: (ctx: AppContext, payload: P) => Promise<void>, options: Partial<JobKind<P>> = {}) {
+  kinds += 1;
+  return { kind: `test.${kinds}`, maxAttempts: 3, run, ...options } as JobKind<P>;
+}
+
+function jobRow(jobId: number) {
+  return shop.ctx.db.selectFrom("jobs").selectAll().where("job_id", "=", jobId).executeTakeFirstOrThrow();
+}
+
+describe("the job runner", () => {
+  it("runs each job once when two processes claim the same jobs at the same time", async () => {
+    const ran: number[] = [];
+    const kind = testKind<{ n: number }>(async (_ctx, { n }) => {
+      ran.push(n);
+    });
+    const ids: number[] = [];
+    for (let n = 1; n <= 25; n++) ids.push(await enqueueJob(shop.ctx.db, kind, { n }));
+
+    const [a, b] = await Promise.all([runJobs(shop.ctx, [kind]), runJobs(other, [kind])]);
+
+    expect(ran.sort((x, y) => x - y)).toEqual(Array.from({ length: 25 }, (_, i) => i + 1));
+    expect(a.succeeded + b.succeeded).toBe(25);
+    for (const id of ids) expect((await jobRow(id)).state).toBe("done");
+    expect(await runJobs(other, [kind])).toEqual({ succeeded: 0, failed: 0 });
+  });
+
+  it("waits until a job is due", async () => {
+    let runs = 0;
+    const kind = testKind(async () => {
+      runs += 1;
+    });
+    await enqueueJob(shop.ctx.db, kind, {}, new Date(at + 10 * MINUTE));
+    await runJobs(shop.ctx, [kind]);
+    expect(runs).toBe(0);
+    advance(10 * MINUTE);
+    await runJobs(shop.ctx, [kind]);
+    expect(runs).toBe(1);
+  });
+
+  it("retries a failing job after a growing wait and gives up after its last try", async () => {
+    let tries = 0;
+    const kind = testKind(
+      async () => {
+        tries += 1;
+        throw new Error("mail server said no");
+      },
+      { maxAttempts: 3 },
+    );
+    const id = await enqueueJob(shop.ctx.db, kind, {});
+
+    expect(await runJobs(shop.ctx, [kind])).toEqual({ succeeded: 0, failed: 1 });
+    let row = await jobRow(id);
+    expect(row).toMatchObject({ state: "queued", attempts: 1, last_error: "mail server said no" });
+    expect(row.run_at).toBe(new Date(at + 30 * SECOND).toISOString());
+
+    advance(30 * SECOND - 1);
+    await runJobs(shop.ctx, [kind]);
+    expect(tries).toBe(1);
+    advance(1);
+    await runJobs(shop.ctx, [kind]);
+    expect(tries).toBe(2);
+    row = await jobRow(id);
+    expect(row.run_at).toBe(new Date(at + MINUTE).toISOString());
+
+    advance(MINUTE);
+    await runJobs(other, [kind]);
+    expect(tries).toBe(3);
+    row = await jobRow(id);
+    expect(row).toMatchObject({ state: "failed", attempts: 3, last_error: "mail server said no" });
+    expect(row.finished_at).toBe(new Date(at).toISOString());
+
+    advance(24 * 60 * MINUTE);
+    await runJobs(shop.ctx, [kind]);
+    expect(tries).toBe(3);
+  });
+
+  it("gives a job held by a runner that stopped to another runner once the lease ends, and only then", async () => {
+    const runners: string[] = [];
+    let started = () => {};
+    const running = new Promise<void>((resolve) => {
+      started = resolve;
+    });
+    let release = () => {};
+    const stuck = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const kind = testKind(async (ctx) => {
+      runners.push(ctx === shop.ctx ? "first" : "second");
+      if (ctx === shop.ctx) {
+        started();
+        await stuck;
+      }
+    });
+    const id = await enqueueJob(shop.ctx.db, kind, {});
+
+    const first = runJobs(shop.ctx, [kind]);
+    await running;
+    advance(LEASE_MS - 1);
+    expect(await runJobs(other, [kind])).toEqual({ succeeded: 0, failed: 0 });
+    advance(1);
+    expect(await runJobs(other, [kind])).toEqual({ succeeded: 1, failed: 0 });
+    const done = await jobRow(id);
+    expect(done).toMatchObject({ state: "done", attempts: 2, finished_at: new Date(at).toISOString() });
+
+    // The first runner coming back late changes nothing: its claim is no longer the job's.
+    advance(MINUTE);
+    release();
+    await first;
+    expect(await jobRow(id)).toEqual(done);
+    expect(runners).toEqual(["first", "second"]);
+  });
+
+  it("keeps one row per recurring job and runs it once per period however many runners there are", async () => {
+    let runs = 0;
+    const kind = testKind(
+      async () => {
+        runs += 1;
+      },
+      { everyMs: MINUTE },
+    );
+    await Promise.all([runJobs(shop.ctx, [kind]), runJobs(other, [kind])]);
+    await Promise.all([runJobs(shop.ctx, [kind]), runJobs(other, [kind])]);
+    expect(runs).toBe(1);
+    const rows = await shop.ctx.db.selectFrom("jobs").selectAll().where("kind", "=", kind.kind).execute();
+    expect(rows).toHaveLength(1);
+    // Due again at the start of the next minute, whichever runner ran it.
+    expect(rows[0]).toMatchObject({ state: "queued", unique_key: kind.kind, attempts: 0 });
+    const nextMinute = new Date(at - (at % MINUTE) + MINUTE).toISOString();
+    expect(rows[0]?.run_at).toBe(nextMinute);
+
+    advance(MINUTE);
+    await Promise.all([runJobs(shop.ctx, [kind]), runJobs(other, [kind])]);
+    await Promise.all([runJobs(shop.ctx, [kind]), runJobs(other, [kind])]);
+    expect(runs).toBe(2);
+    expect(await shop.ctx.db.selectFrom("jobs").select("job_id").where("kind", "=", kind.kind).execute()).toHaveLength(
+      1,
+    );
+  });
+
+  it("retries a failing recurring job but never gives it up", async () => {
+    let tries = 0;
+    const kind = testKind(
+      async () => {
+        tries += 1;
+        throw new Error("database away");
+      },
+      { everyMs: MINUTE, maxAttempts: 1 },
+    );
+    await runJobs(shop.ctx, [kind]);
+    for (let i = 0; i < 3; i++) {
+      advance(MINUTE);
+      await runJobs(shop.ctx, [kind]);
+    }
+    expect(tries).toBe(4);
+    const [row] = await shop.ctx.db.selectFrom("jobs").selectAll().where("kind", "=", kind.kind).execute();
+    expect(row).toMatchObject({ state: "queued", last_error: "database away" });
+  });
+});

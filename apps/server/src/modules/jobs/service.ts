@@ -1,0 +1,171 @@
+import { randomUUID } from "node:crypto";
+import type { AppContext } from "../../context.js";
+import type { Executor } from "../../db/database.js";
+import { DAY, HOUR, isoIn, MINUTE, now, SECOND } from "../../lib/time.js";
+import * as repo from "./repository.js";
+
+/**
+ * One kind of work the runner knows (docs/decisions/0013). `run` must tolerate running again after
+ * a runner died mid-way: a job is claimed once at a time, but a claim whose lease ran out is taken
+ * again.
+ */
+export interface JobKind<P = unknown> {
+  kind: string;
+  run(ctx: AppContext, payload: P): Promise<void>;
+  /** Tries before the job is given up (state "failed"); recurring jobs are never given up. */
+  maxAttempts: number;
+  /** The wait before try n + 1 after try n failed; growing, so a broken mail server is not hammered. */
+  backoffMs?: (attempts: number) => number;
+  /** Set for a job that runs on its own every so often, at multiples of this since the epoch. */
+  everyMs?: number;
+}
+
+export interface JobLog {
+  error(details: object, message: string): void;
+}
+
+const quiet: JobLog = { error: () => {} };
+
+/** Longer than any job runs (the mailer gives up on a silent server within two minutes). */
+export const LEASE_MS = 5 * MINUTE;
+
+/** 30 s, 1 min, 2 min, … doubling up to an hour. */
+export function defaultBackoffMs(attempts: number): number {
+  return Math.min(30 * SECOND * 2 ** Math.max(0, attempts - 1), HOUR);
+}
+
+/** How many due jobs one claim takes; the rest wait for the next claim of the same round. */
+const CLAIM_BATCH = 10;
+
+/**
+ * Queues a job in the caller's transaction, so it exists exactly when what caused it was written.
+ * It runs at `runAt` (now when left out) or at the runner's first round after that.
+ */
+export async function enqueueJob<P>(db: Executor, kind: JobKind<P>, payload: P, runAt: Date = now()): Promise<number> {
+  const row = await repo.insertJob(db, {
+    kind: kind.kind,
+    payload: JSON.stringify(payload),
+    run_at: runAt.toISOString(),
+    max_attempts: kind.maxAttempts,
+    created_at: now().toISOString(),
+  });
+  return row.job_id;
+}
+
+/** The next multiple of `everyMs` after `at`, so every process agrees on a recurring job's times. */
+export function nextSlot(at: Date, everyMs: number): Date {
+  return new Date((Math.floor(at.getTime() / everyMs) + 1) * everyMs);
+}
+
+/** Creates the one row of each recurring kind unless some runner already has; it is due at once. */
+async function ensureRecurring(ctx: AppContext, kinds: JobKind[]) {
+  const at = now().toISOString();
+  for (const kind of kinds) {
+    if (kind.everyMs === undefined) continue;
+    await repo.ensureUniqueJob(ctx.db, {
+      kind: kind.kind,
+      unique_key: kind.kind,
+      run_at: at,
+      max_attempts: kind.maxAttempts,
+      created_at: at,
+    });
+  }
+}
+
+function errorText(error: unknown): string {
+  const text = error instanceof Error ? error.message : String(error);
+  return text.slice(0, 2000);
+}
+
+/** Runs one claimed job and records what became of it, unless its claim was lost meanwhile. */
+async function runClaimed(ctx: AppContext, kind: JobKind, job: repo.JobRow, log: JobLog) {
+  const token = job.claim_token as string;
+  try {
+    await kind.run(ctx, JSON.parse(job.payload));
+  } catch (error) {
+    const at = now();
+    const message = errorText(error);
+    if (kind.everyMs !== undefined) {
+      // Retried sooner than its next time when the backoff allows; never given up.
+      const retryAt = Math.min(
+        at.getTime() + (kind.backoffMs ?? defaultBackoffMs)(job.attempts),
+        nextSlot(at, kind.everyMs).getTime(),
+      );
+      await repo.retryJob(ctx.db, job.job_id, token, new Date(retryAt).toISOString(), message);
+    } else if (job.attempts >= job.max_attempts) {
+      await repo.failJob(ctx.db, job.job_id, token, at.toISOString(), message);
+    } else {
+      await repo.retryJob(
+        ctx.db,
+        job.job_id,
+        token,
+        isoIn((kind.backoffMs ?? defaultBackoffMs)(job.attempts), at),
+        message,
+      );
+    }
+    log.error({ err: error, jobId: job.job_id, kind: job.kind, attempts: job.attempts }, "job failed");
+    return false;
+  }
+  const at = now();
+  if (kind.everyMs !== undefined) {
+    await repo.rescheduleJob(ctx.db, job.job_id, token, nextSlot(at, kind.everyMs).toISOString());
+  } else {
+    await repo.finishJob(ctx.db, job.job_id, token, at.toISOString());
+  }
+  return true;
+}
+
+function claim(ctx: AppContext, kinds: JobKind[], jobId?: number) {
+  const at = now();
+  return repo.claimJobs(ctx.db, ctx.dialect, {
+    kinds: kinds.map((k) => k.kind),
+    now: at.toISOString(),
+    lockedUntil: isoIn(LEASE_MS, at),
+    token: randomUUID(),
+    limit: jobId === undefined ? CLAIM_BATCH : 1,
+    jobId,
+  });
+}
+
+export interface RunResult {
+  succeeded: number;
+  failed: number;
+}
+
+/**
+ * Runs every job of these kinds that is due now, one after another, until none is left, and
+ * returns how many ran. Jobs of other kinds are left to runners that know them. Reads the time
+ * only through lib/time.ts, so tests move the clock and call this instead of waiting.
+ */
+export async function runJobs(ctx: AppContext, kinds: JobKind[], log: JobLog = quiet): Promise<RunResult> {
+  const byKind = new Map(kinds.map((k) => [k.kind, k]));
+  const result: RunResult = { succeeded: 0, failed: 0 };
+  await ensureRecurring(ctx, kinds);
+  for (;;) {
+    const claimed = await claim(ctx, kinds);
+    if (claimed.length === 0) return result;
+    for (const job of claimed) {
+      const ok = await runClaimed(ctx, byKind.get(job.kind) as JobKind, job, log);
+      result[ok ? "succeeded" : "failed"] += 1;
+    }
+  }
+}
+
+/**
+ * Runs one queued job now if it is due and nobody holds it (a mail right after the request that
+ * queued it); otherwise leaves it to the runner. True when it ran and succeeded.
+ */
+export async function runJobNow<P>(
+  ctx: AppContext,
+  kind: JobKind<P>,
+  jobId: number,
+  log: JobLog = quiet,
+): Promise<boolean> {
+  const [job] = await claim(ctx, [kind], jobId);
+  return job ? runClaimed(ctx, kind, job, log) : false;
+}
+
+/** Finished jobs are kept a week and jobs given up a month, for looking into what went wrong. */
+export function pruneFinishedJobs(ctx: AppContext, at: Date = now()) {
+  return repo.deleteFinishedJobs(ctx.db, isoIn(-7 * DAY, at), isoIn(-30 * DAY, at));
+}

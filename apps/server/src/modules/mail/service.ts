@@ -1,0 +1,64 @@
+import type { AppContext } from "../../context.js";
+import type { Executor } from "../../db/database.js";
+import type { Mail } from "../../lib/mailer.js";
+import { DAY, isoIn, now, nowIso } from "../../lib/time.js";
+import { enqueueJob, type JobKind, type JobLog, runJobNow } from "../jobs/service.js";
+import * as repo from "./repository.js";
+
+/**
+ * Sends one queued mail through the shop's mailer (SMTP or the outbox folder). A mail already
+ * marked sent is not sent again; a runner that dies between sending and marking sends it once more
+ * after the lease, the one case in which a mail can arrive twice.
+ */
+export const sendMailJob: JobKind<{ mailId: number }> = {
+  kind: "mail.send",
+  // 30 s, 1, 2, 4, 8, 16, 32 min, then hourly: the last try is about three hours after the first.
+  maxAttempts: 10,
+  async run(ctx, { mailId }) {
+    const mail = await repo.findMail(ctx.db, mailId);
+    if (!mail || mail.sent_at !== null) return;
+    await ctx.mailer.send({
+      to: mail.to_address,
+      subject: mail.subject,
+      text: mail.text_body,
+      ...(mail.html_body === null ? {} : { html: mail.html_body }),
+    });
+    await repo.markSent(ctx.db, mailId, nowIso());
+  },
+};
+
+/** A mail in the durable queue: the id of the job that sends it. */
+export interface QueuedMail {
+  jobId: number;
+}
+
+/**
+ * Puts a mail in the queue inside the caller's transaction: it is sent only if that transaction
+ * commits, and once committed it survives a failing mail server and a restart (contract §7.3).
+ */
+export async function queueMail(db: Executor, mail: Mail): Promise<QueuedMail> {
+  const { mail_id } = await repo.insertMail(db, {
+    to_address: mail.to,
+    subject: mail.subject,
+    text_body: mail.text,
+    html_body: mail.html ?? null,
+    created_at: nowIso(),
+  });
+  return { jobId: await enqueueJob(db, sendMailJob, { mailId: mail_id }) };
+}
+
+/**
+ * Tries a queued mail at once, once its transaction has committed, instead of at the runner's next
+ * round; a failure is left to the runner's retries. Never throws, and only ever called after the
+ * answer, so no request waits for a mail server.
+ */
+export async function sendQueuedMail(ctx: AppContext, queued: QueuedMail, log?: JobLog): Promise<void> {
+  await runJobNow(ctx, sendMailJob, queued.jobId, log).catch((error) =>
+    log?.error({ err: error, jobId: queued.jobId }, "queued mail not tried"),
+  );
+}
+
+/** Mails are kept a month after they were written, sent or given up, then deleted. */
+export function pruneMails(ctx: AppContext, at: Date = now()) {
+  return repo.deleteMailsBefore(ctx.db, isoIn(-30 * DAY, at));
+}
