@@ -1,6 +1,10 @@
 import type { OrderDelivery, OrderDetail, OrderItemDetail } from "@florist/contract";
 import { addDays, isCalendarDate, SHOP_TIME_ZONE } from "@florist/contract/rules";
 import { readAddressBlock } from "../../../lib/address";
+import { formatSlotTimes } from "../../../lib/delivery-time";
+
+/** "09:00–12:00": a slot's times, written as the storefront writes them. */
+export { formatSlotTimes as slotTime };
 
 /** en-CA writes dates as YYYY-MM-DD, the contract's calendar date. */
 const shopCalendarDate = new Intl.DateTimeFormat("en-CA", {
@@ -53,13 +57,9 @@ export function formatDayShort(date: string): string {
   return isCalendarDate(date) ? dayShort.format(utcMidnight(date)) : date;
 }
 
-export function slotTime(slot: { start: string; end: string }): string {
-  return `${slot.start}–${slot.end}`;
-}
-
 /** An order's date and slot in one line: "Senin, 23 November 2026 · Pagi 09:00–12:00". */
 export function formatDelivery(delivery: OrderDelivery): string {
-  return `${formatDayTitle(delivery.date)} · ${delivery.label} ${slotTime(delivery)}`;
+  return `${formatDayTitle(delivery.date)} · ${delivery.label} ${formatSlotTimes(delivery)}`;
 }
 
 export interface SlotLoad {
