@@ -63,7 +63,7 @@ function MoveDialog({ order, today, onClose, onMoved }: DeliveryMoveModalProps &
                 onChange={() => move.chooseSlot(slot.slotId)}
               />
               <span className="move-slot-name">
-                {slot.label} <span className="admin-muted">{slotTime(slot)}</span>
+                {slot.label} <span className="move-slot-time">{slotTime(slot)}</span>
               </span>
               <span className={`move-slot-state${slot.reason ? ` is-${slot.reason}` : ""}`}>
                 {slotState(order, move.date, slot)}
