@@ -60,7 +60,7 @@ export function ScheduleClosedDatesCard({
         Closed dates
       </h2>
       <form className="form schedule-close-form" onSubmit={close} noValidate aria-label="Close dates">
-        <div className="schedule-times">
+        <div className="schedule-dates">
           <div className="field">
             <label htmlFor={`${id}-from`}>From</label>
             <input

@@ -31,7 +31,11 @@ export function ScheduleStrandedModal({
       onCancel={onCancel}
       message={
         <>
-          <p>These orders keep their date and slot, but the new schedule no longer has room for them:</p>
+          <p>
+            {count === 1
+              ? "This order keeps its date and slot, but the new schedule has no room for it:"
+              : "These orders keep their date and slot, but the new schedule has no room for them:"}
+          </p>
           <ul className="schedule-stranded">
             {stranded?.map((order) => (
               <li key={`${order.orderId}-${order.date}`}>

@@ -61,6 +61,7 @@ describe("the schedule draft", () => {
     expect(problem).toBe("slots.0.end: must be after the start");
     expect(problemPlace(problem ?? "", broken)).toBe("Time slot 1 (Pagi)");
     expect(problemPlace("zones.0.fee: must be 0 or more", draft)).toBe("District 1 (Coblong)");
-    expect(problemPlace("windowDays: is at most 366", draft)).toBeNull();
+    expect(problemPlace("windowDays: is at most 366", draft)).toBe("Booking window");
+    expect(problemPlace("slots: are at most 48", draft)).toBeNull();
   });
 });

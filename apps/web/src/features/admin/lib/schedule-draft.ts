@@ -1,3 +1,5 @@
+// First: zod must be told not to compile before the contract builds its schemas.
+import "./schedule-zod-config";
 import {
   type DeliverySchedule,
   type DeliveryScheduleInput,
@@ -145,6 +147,7 @@ export function scheduleProblem(draft: ScheduleDraft): string | null {
  * (Pagi)". Null when the message names no entry.
  */
 export function problemPlace(message: string, draft: ScheduleDraft): string | null {
+  if (message.startsWith("windowDays:")) return "Booking window";
   const match = /^(slots|zones|closedDates)\.(\d+)\b/.exec(message);
   if (!match) return null;
   const index = Number(match[2]);

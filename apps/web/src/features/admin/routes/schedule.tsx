@@ -70,13 +70,16 @@ function ScheduleEditor({ saved }: { saved: DeliverySchedule }) {
                 inputMode="numeric"
                 min={1}
                 step={1}
+                aria-describedby={`${windowId}-hint`}
                 value={Number.isFinite(draft.windowDays) ? String(draft.windowDays) : ""}
                 onChange={(event) => {
                   const value = event.target.value;
                   change((current) => ({ ...current, windowDays: value === "" ? Number.NaN : Number(value) }));
                 }}
               />
-              <p className="field-hint">Today included.</p>
+              <p id={`${windowId}-hint`} className="field-hint">
+                Today included.
+              </p>
             </div>
           </section>
           <ScheduleSlotsCard slots={draft.slots} onChange={(slots) => change((current) => ({ ...current, slots }))} />
@@ -120,7 +123,7 @@ function ScheduleEditor({ saved }: { saved: DeliverySchedule }) {
             type="button"
             className="btn btn-primary"
             onClick={editor.save}
-            disabled={editor.saving}
+            disabled={editor.saving || !editor.dirty}
             aria-describedby={editor.error ? errorId : undefined}
           >
             {editor.saving ? "Saving..." : "Save schedule"}

@@ -1,0 +1,9 @@
+import { z } from "zod";
+
+/*
+ * The Schedule screen checks a schedule with the contract's own schemas. zod compiles its object
+ * parsers with `new Function` and probes for that when a schema is built; the shop's
+ * Content-Security-Policy forbids eval, and the browser reports even the caught probe as a violation.
+ * Imported before the contract, this makes zod build its schemas without trying.
+ */
+z.config({ jitless: true });
