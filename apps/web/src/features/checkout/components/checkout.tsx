@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { type ReactNode, useId } from "react";
 import { Link, useNavigate } from "react-router";
 import { Currency } from "../../../components/currency";
 import { TruckIcon } from "../../../components/icons";
@@ -12,14 +12,18 @@ import { CheckoutSummary } from "./checkout-summary";
 import { OrderCreatedModal } from "./order-created-modal";
 import { ShippingForm } from "./shipping-form";
 
-/** When and where, as the confirmation repeats it. */
-function deliverySentence({ selected, offered, zone, failed }: DeliveryChoice): string {
+/** When and where, as the confirmation repeats it; the day and slot never break across lines. */
+function deliverySentence({ selected, offered, zone, failed }: DeliveryChoice): ReactNode {
   const place = zone ? ` to ${zone.name}` : "";
   if (failed) return `Delivery${place} at the earliest free time.`;
   if (!selected) return `Our florist will call you to arrange the delivery${place}.`;
   const slot = offered.find((day) => day.date === selected.date)?.slots.find((s) => s.slotId === selected.slotId);
   const when = slot ? formatDelivery({ date: selected.date, start: slot.start, end: slot.end }) : selected.date;
-  return `Delivery${place}: ${when} WIB.`;
+  return (
+    <>
+      Delivery{place}: <strong className="confirm-delivery-when">{when} WIB</strong>.
+    </>
+  );
 }
 
 /** The shipping form beside the order summary, with the confirmation and the order's answers as modals. */

@@ -118,7 +118,7 @@ export function ShippingForm(props: ShippingFormProps) {
             className="textarea"
             rows={3}
             autoComplete="street-address"
-            placeholder="Street, number, RT/RW, district"
+            placeholder="Street, number, RT/RW, kelurahan"
             required
             {...inputProps("address")}
           />,
