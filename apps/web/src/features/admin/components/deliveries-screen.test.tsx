@@ -267,6 +267,47 @@ describe("moving an order", () => {
     expect(screen.getByRole("dialog", { name: "Move MB-012" })).toBeTruthy();
   });
 
+  it("asks the over-capacity question when the server finds a slot past its cutoff full", async () => {
+    const order = giftOrder(12, MORNING);
+    const api = deliveriesApi(
+      { [TODAY]: day(TODAY, [order], []) },
+      {
+        "GET /api/delivery/availability": {
+          body: [
+            {
+              date: TODAY,
+              slots: [
+                { ...MORNING, remaining: 0, available: false, reason: "cutoff" },
+                { ...NOON, remaining: 0, available: false, reason: "cutoff" },
+              ],
+            },
+          ],
+        },
+        "PATCH /api/order/12/delivery": ({ body }) =>
+          (body as { overCapacity: boolean }).overCapacity
+            ? { body: { ...order, delivery: { ...order.delivery, ...NOON } } }
+            : { status: 409, body: { message: "The Siang slot is full.", code: "SLOT_FULL" } },
+      },
+    );
+    const { user } = renderDeliveries();
+    await user.click(
+      within(await screen.findByRole("article", { name: "Order MB-012" })).getByRole("button", { name: "Move" }),
+    );
+    const dialog = screen.getByRole("dialog", { name: "Move MB-012" });
+    const noon = await within(dialog).findByRole("radio", { name: /Siang/ });
+    expect(shownText(noon.closest("label"))).toContain("Past today's cutoff");
+    await user.click(noon);
+    await user.click(within(dialog).getByRole("button", { name: "Move order" }));
+
+    const question = await screen.findByRole("alertdialog", { name: "Book over capacity?" });
+    await user.click(within(question).getByRole("button", { name: "Yes, book over capacity" }));
+    await screen.findByText("MB-012 moved to Selasa, 24 November 2026 · Siang 12:00–15:00.");
+    expect(api.callsTo("PATCH /api/order/12/delivery").map((call) => call.body)).toEqual([
+      { date: TODAY, slotId: NOON.slotId, overCapacity: false },
+      { date: TODAY, slotId: NOON.slotId, overCapacity: true },
+    ]);
+  });
+
   it("offers no move for a finished order", async () => {
     deliveriesApi({ [TODAY]: day(TODAY, [giftOrder(12, MORNING, { orderStatus: "Finished" })], []) });
     renderDeliveries();

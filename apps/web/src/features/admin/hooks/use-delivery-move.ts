@@ -1,9 +1,16 @@
 import type { OrderDetail, SlotAvailability } from "@florist/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { messageOf } from "../../../lib/api-client";
+import { ApiError, messageOf } from "../../../lib/api-client";
 import { dayAvailabilityQuery, deliveryKeys, moveDelivery } from "../api/deliveries";
 import { adminKeys } from "../api/orders";
+
+/** The code of the server's 409 for a full slot, which an admin may still book over its capacity. */
+const SLOT_FULL = "SLOT_FULL";
+
+function errorCode(error: ApiError): unknown {
+  return error.body && typeof error.body === "object" ? (error.body as { code?: unknown }).code : undefined;
+}
 
 /** The date a move starts from: the order's own date while it is still ahead, else today. */
 function startingDate(order: OrderDetail, today: string): string {
@@ -41,12 +48,18 @@ export function useDeliveryMove(order: OrderDetail, today: string, onMoved: (mov
       ]);
       onMoved(moved);
     },
-    onError: (error) => {
-      setFailure(messageOf(error, "The order could not be moved."));
+    onError: (error, { overCapacity }) => {
       // The slot may have filled or closed meanwhile: show the date as it is now.
       void availability.refetch();
+      // A slot past its cutoff shows nothing left either way, so only the server can say it is full:
+      // then the question is asked, as for a slot shown full.
+      if (!overCapacity && error instanceof ApiError && errorCode(error) === SLOT_FULL) {
+        setAskingOverCapacity(true);
+        return;
+      }
+      setAskingOverCapacity(false);
+      setFailure(messageOf(error, "The order could not be moved."));
     },
-    onSettled: () => setAskingOverCapacity(false),
   });
 
   function submit() {
