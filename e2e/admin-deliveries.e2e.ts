@@ -1,7 +1,7 @@
 import type { DayAvailability, DeliverySchedule, OrderDetail, Product } from "@florist/contract";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminApi, type Customer, loginAsAdmin, newCustomer } from "./admin-helpers";
+import { adminApi, type Customer, loginAsAdmin, loginThroughApi, newCustomer } from "./admin-helpers";
 import type { ApiSession } from "./support/api";
 import { screenshot, VIEWPORTS } from "./support/browser";
 import { shopSuite } from "./support/suite";
@@ -148,6 +148,23 @@ describe.each(VIEWPORTS)("an admin planning a day's deliveries at $width px", (v
 
       const stored = await admin.request<OrderDetail>("GET", `/order/${signed.orderId}`);
       expect(stored.delivery).toMatchObject({ date, slotId: to.slotId });
+    });
+  });
+
+  it("keeps the day's run and its print view from visitors and customers", async () => {
+    const customer = await newCustomer(suite.baseUrl, "nosy");
+    await suite.journey(viewport, `${JOURNEY}-access`, async (tab) => {
+      const { page } = tab;
+      for (const path of ["/admin/deliveries", "/admin/deliveries/print"]) {
+        await page.goto(path);
+        await waitForPath(page, "/login");
+      }
+      await loginThroughApi(page, customer.username, customer.password);
+      for (const path of ["/admin/deliveries", "/admin/deliveries/print"]) {
+        await page.goto(path);
+        await page.getByText("You do not have access to this page.").waitFor();
+        expect(await page.getByRole("table").count()).toBe(0);
+      }
     });
   });
 });
