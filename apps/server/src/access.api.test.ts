@@ -1,4 +1,5 @@
 import type { OrderDetail, ProofAnswer, User } from "@florist/contract";
+import { addDays } from "@florist/contract/rules";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import {
   createProduct,
@@ -12,7 +13,7 @@ import {
 } from "../test/fixtures.js";
 import { createTestShop, createUser, login, type Method, signedIn, type TestShop } from "../test/harness.js";
 import { hashToken, newToken } from "./lib/secrets.js";
-import { HOUR, isoIn, nowIso } from "./lib/time.js";
+import { HOUR, isoIn, nowIso, shopToday } from "./lib/time.js";
 
 /**
  * Who may do what (docs/rules.md, Who may do what): every endpoint of the app, called by an anonymous visitor, by
@@ -199,6 +200,15 @@ const productFields = () => ({
   product_type: "real",
   image_url: "https://example.com/lilies.webp",
 });
+
+async function firstSlotId() {
+  const slot = await shop.ctx.db
+    .selectFrom("delivery_slots")
+    .select("slot_id")
+    .where("active", "=", 1)
+    .executeTakeFirst();
+  return slot?.slot_id;
+}
 
 /** The schedule as it is, sent back unchanged: a save that changes nothing. */
 async function currentSchedule() {
@@ -433,6 +443,15 @@ const ROWS: Row[] = [
   },
   { route: "GET /api/order/admin/overview", expect: ADMIN_ONLY },
   { route: "GET /api/order/:id", expect: OWNER_OR_ADMIN, call: () => ({ url: `/api/order/${f.orderId}` }) },
+  { route: "GET /api/order/admin/deliveries", expect: ADMIN_ONLY },
+  {
+    route: "PATCH /api/order/:id/delivery",
+    expect: ADMIN_ONLY,
+    call: async () => ({
+      url: `/api/order/${await newOrder()}/delivery`,
+      payload: { date: addDays(shopToday(), 3), slotId: await firstSlotId(), overCapacity: true },
+    }),
+  },
   {
     route: "PATCH /api/order/:id/status",
     expect: ADMIN_ONLY,

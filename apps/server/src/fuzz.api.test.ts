@@ -12,6 +12,7 @@ import {
   imageUpdateFields,
   loginBody,
   MAX_DB_INT,
+  moveDeliveryBody,
   productFields,
   profileBody,
   registerBody,
@@ -408,6 +409,12 @@ const TARGETS: Record<string, Target> = {
     query: () => ({ page: 1, limit: 10, search: "rose", month: 5, year: 2026 }),
   },
   "GET /api/order/:id": { params: () => ({ id: f.orderId }) },
+  "GET /api/order/admin/deliveries": { query: () => ({ date: "2030-01-02" }) },
+  "PATCH /api/order/:id/delivery": {
+    params: () => ({ id: f.orderId }),
+    schema: moveDeliveryBody,
+    body: () => ({ date: "2030-01-02", slotId: f.slotId, zoneId: f.zoneId, overCapacity: true }),
+  },
   "PATCH /api/order/:id/status": {
     params: () => ({ id: f.orderId }),
     schema: statusBody,
@@ -501,14 +508,14 @@ function urlOf(pattern: string, params: Fields, query: Record<string, unknown> |
 }
 
 /** Every field a schema names, nested ones included (an array's fields under index 0), and whether the server ignores it. */
-function schemaFields(schema: z.core.$ZodType, prefix: Path = []): { path: Path; ignored: boolean }[] {
+function schemaFields(schema: z.core.$ZodType, prefix: Path = []): Field[] {
   const def = schema._zod.def as unknown as Record<string, z.core.$ZodType> & { type: string };
   switch (def.type) {
     case "object":
       return Object.entries((def as unknown as { shape: Record<string, z.core.$ZodType> }).shape).flatMap(
         ([key, field]) => {
           const path = [...prefix, key];
-          return [{ path, ignored: isIgnored(field) }, ...schemaFields(field, path)];
+          return [{ path, ignored: isIgnored(field), kind: kindOf(field) }, ...schemaFields(field, path)];
         },
       );
     case "array":
@@ -523,6 +530,24 @@ function schemaFields(schema: z.core.$ZodType, prefix: Path = []): { path: Path;
     default:
       return [];
   }
+}
+
+interface Field {
+  path: Path;
+  ignored: boolean;
+  /** The type the field holds once optional, nullable, default and preprocessing are unwrapped. */
+  kind?: string;
+}
+
+function kindOf(schema: z.core.$ZodType): string {
+  const def = schema._zod.def as unknown as { type: string; innerType?: z.core.$ZodType; in?: z.core.$ZodType };
+  if (def.type === "pipe" && def.in) return kindOf(def.in);
+  return def.innerType ? kindOf(def.innerType) : def.type;
+}
+
+/** A value no number or text field holds may still be what a boolean or a list field takes. */
+function fieldTakes(field: Field, value: unknown): boolean {
+  return (field.kind === "boolean" && typeof value === "boolean") || (field.kind === "array" && Array.isArray(value));
 }
 
 function isIgnored(schema: z.core.$ZodType): boolean {
@@ -554,7 +579,7 @@ function withValue(body: Fields, path: Path, value: unknown): Fields {
 }
 
 function fieldsOf(target: Target, base: Fields) {
-  const fields = new Map<string, { path: Path; ignored: boolean }>();
+  const fields = new Map<string, Field>();
   for (const path of bodyPaths(base)) fields.set(path.join("."), { path, ignored: false });
   for (const field of target.schema ? schemaFields(target.schema) : []) fields.set(field.path.join("."), field);
   return [...fields.values()];
@@ -684,7 +709,7 @@ async function* requestsOf(route: string, target: Target, role: Role): AsyncGene
             method,
             url: urlOf(pattern, await params(), query()),
             ...json(withValue((await body()) as Fields, field.path, v.value)),
-            refused: v.refused && !field.ignored,
+            refused: v.refused && !field.ignored && !fieldTakes(field, v.value),
           });
         }
       }

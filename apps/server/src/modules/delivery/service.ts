@@ -82,6 +82,11 @@ async function schedule(db: Executor, options: { admin: boolean }): Promise<Deli
   };
 }
 
+/** Every slot, switched-off ones included, in the order of the day. */
+export async function listAllSlots(db: Executor): Promise<DeliverySlot[]> {
+  return (await repo.listSlots(db, { all: true })).map(toSlot);
+}
+
 /** What shoppers see: active slots and zones, closed dates from today on without their reasons. */
 export function publicSchedule(ctx: AppContext): Promise<DeliverySchedule> {
   return schedule(ctx.db, { admin: false });

@@ -140,8 +140,16 @@ describe("placing an order from the cart", () => {
           customizations: [],
         },
       ],
+      // No delivery fields sent: the earliest free slot, no district, no card.
+      delivery: expect.objectContaining({ zoneId: null, zoneName: null }),
+      deliveryZone: null,
+      recipientName: null,
+      recipientPhone: null,
+      cardMessage: null,
+      senderAnonymous: false,
     });
-    expect(Date.parse(order.deliveryDate as string) - Date.parse(order.orderDate)).toBe(24 * 60 * 60 * 1000);
+    const { date, start } = order.delivery as NonNullable<OrderDetail["delivery"]>;
+    expect(Date.parse(order.deliveryDate as string)).toBe(Date.parse(`${date}T${start}:00+07:00`));
     expect(await stockOf(roses.product_id)).toBe(8);
     expect(await stockOf(lilies.product_id)).toBe(3);
     expect(await stockOf(keep.product_id)).toBe(3);
@@ -464,7 +472,14 @@ describe("reading orders", () => {
       shippingCost: 50000,
       review: null,
       orderProof: null,
+      delivery: second.delivery,
+      deliveryZone: null,
+      recipientName: null,
+      recipientPhone: null,
+      cardMessage: null,
+      senderAnonymous: false,
     });
+    expect(second.delivery).not.toBeNull();
 
     const admin = await signedIn(shop, "admin");
     expect((await call("GET", `/api/order/user/${user.user_id}`, admin.cookie)).json()).toEqual(list);

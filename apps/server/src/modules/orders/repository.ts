@@ -81,14 +81,65 @@ export function insertOrderItemCustomizations(
   return db.insertInto("order_item_customizations").values(rows).execute();
 }
 
-export function findOrder(db: Executor, orderId: number) {
+/** An order's delivery as answers show it: its slot's label and times, its district's name. */
+const deliveryColumns = [
+  "delivery_slots.label as slot_label",
+  "delivery_slots.start_time as slot_start",
+  "delivery_slots.end_time as slot_end",
+  "delivery_zones.name as zone_name",
+] as const;
+
+/** Orders with their customer and the names of their slot and district. */
+function ordersWithUsers(db: Executor) {
   return db
     .selectFrom("orders")
     .innerJoin("users", "users.user_id", "orders.user_id")
+    .leftJoin("delivery_slots", "delivery_slots.slot_id", "orders.delivery_slot_id")
+    .leftJoin("delivery_zones", "delivery_zones.zone_id", "orders.delivery_zone_id")
     .selectAll("orders")
-    .select(["users.username", "users.email"])
-    .where("orders.order_id", "=", orderId)
+    .select(["users.username", "users.email", ...deliveryColumns]);
+}
+
+export function findOrder(db: Executor, orderId: number) {
+  return ordersWithUsers(db).where("orders.order_id", "=", orderId).executeTakeFirst();
+}
+
+/**
+ * The orders to deliver on a day that still hold their place (not in a `releasing` status), oldest
+ * first; with `final` statuses, also the orders not yet in one of them that have no day at all
+ * (placed while no slot was free), which the florist still has to arrange.
+ */
+export function listDayOrders(
+  db: Executor,
+  day: string,
+  statuses: { releasing: readonly string[]; final: readonly string[] | null },
+) {
+  const status = sql<string>`lower(trim(orders.order_status))`;
+  return ordersWithUsers(db)
+    .where((eb) => {
+      const onDay = eb.and([eb("orders.delivery_day", "=", day), eb(status, "not in", [...statuses.releasing])]);
+      if (!statuses.final) return onDay;
+      return eb.or([onDay, eb.and([eb("orders.delivery_day", "is", null), eb(status, "not in", [...statuses.final])])]);
+    })
+    .orderBy("orders.order_id")
+    .execute();
+}
+
+/** Moves an order to another day, slot and district, only while it has the status it was read with. */
+export async function setDelivery(
+  db: Executor,
+  orderId: number,
+  from: string,
+  change: { delivery_day: string; delivery_slot_id: number; delivery_zone_id: number | null; delivery_date: string },
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("orders")
+    .set({ ...change, updated_at: at })
+    .where("order_id", "=", orderId)
+    .where("order_status", "=", from)
     .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 export type OrderWithUser = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
@@ -101,16 +152,30 @@ export function findOrderByProof(db: Executor, proofPath: string) {
     .executeTakeFirst();
 }
 
-export function listOrderItems(db: Executor, orderId: number) {
+/** The items of the given orders, each order's in line order. */
+export function listOrderItems(db: Executor, orderIds: number[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("order_items")
-    .select(["order_item_id", "product_id", "product_name", "unit_price", "quantity", "line_price", "size", "color"])
-    .where("order_id", "=", orderId)
+    .select([
+      "order_item_id",
+      "order_id",
+      "product_id",
+      "product_name",
+      "unit_price",
+      "quantity",
+      "line_price",
+      "size",
+      "color",
+    ])
+    .where("order_id", "in", orderIds)
+    .orderBy("order_id")
     .orderBy("line_no")
     .execute();
 }
 
-export function listOrderItemCustomizations(db: Executor, orderId: number) {
+export function listOrderItemCustomizations(db: Executor, orderIds: number[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
   return db
     .selectFrom("order_item_customizations")
     .innerJoin("order_items", "order_items.order_item_id", "order_item_customizations.order_item_id")
@@ -120,7 +185,7 @@ export function listOrderItemCustomizations(db: Executor, orderId: number) {
       "order_item_customizations.price",
       "order_item_customizations.quantity",
     ])
-    .where("order_items.order_id", "=", orderId)
+    .where("order_items.order_id", "in", orderIds)
     .orderBy("order_item_customizations.order_item_customization_id")
     .execute();
 }
@@ -135,12 +200,14 @@ const reviewColumns = [
   "users.username as customer_name",
 ] as const;
 
-/** A user's orders, newest first, each with its review, in one query. */
+/** A user's orders, newest first, each with its review and the names of its slot and district, in one query. */
 export function listUserOrders(db: Executor, userId: number) {
   return db
     .selectFrom("orders")
     .leftJoin("reviews", "reviews.order_id", "orders.order_id")
     .leftJoin("users", "users.user_id", "reviews.user_id")
+    .leftJoin("delivery_slots", "delivery_slots.slot_id", "orders.delivery_slot_id")
+    .leftJoin("delivery_zones", "delivery_zones.zone_id", "orders.delivery_zone_id")
     .select([
       "orders.order_id",
       "orders.order_date",
@@ -149,6 +216,14 @@ export function listUserOrders(db: Executor, userId: number) {
       "orders.total_price",
       "orders.shipping_cost",
       "orders.order_proof",
+      "orders.delivery_day",
+      "orders.delivery_slot_id",
+      "orders.delivery_zone_id",
+      "orders.recipient_name",
+      "orders.recipient_phone",
+      "orders.card_message",
+      "orders.sender_anonymous",
+      ...deliveryColumns,
       ...reviewColumns,
     ])
     .where("orders.user_id", "=", userId)

@@ -6,7 +6,11 @@ import {
   cartOrderCustomizationAnswerSchema,
   cartOrderCustomizationBody,
   createOrderBody,
+  type DeliveriesAnswer,
+  deliveriesAnswerSchema,
+  deliveriesQuery,
   idParam,
+  moveDeliveryBody,
   type OrderDetail,
   type OrderSummary,
   orderDetailSchema,
@@ -68,6 +72,32 @@ export async function ordersRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
   app.get("/order/admin/overview", { schema: overviewSchema }, async (request): Promise<AdminOverview> => {
     requireAdmin(request);
     return orders.overview(ctx, parse(overviewQuery, request.query));
+  });
+
+  const deliveriesSchema = {
+    tags,
+    summary:
+      "A day's deliveries (admin): every order that is not Denied or Cancelled, by slot with its capacity; orders without a slot under unscheduled",
+    querystring: deliveriesQuery,
+    response: { 200: deliveriesAnswerSchema, ...errorAnswers },
+  };
+  app.get("/order/admin/deliveries", { schema: deliveriesSchema }, async (request): Promise<DeliveriesAnswer> => {
+    requireAdmin(request);
+    return orders.deliveries(ctx, parse(deliveriesQuery, request.query).date);
+  });
+
+  const moveSchema = {
+    tags,
+    summary:
+      "Move an order to another date and slot, and district (admin); 409 for a closed slot, a full one unless overCapacity, or a finished, denied or cancelled order",
+    params: idParam,
+    body: moveDeliveryBody,
+    response: detail,
+  };
+  app.patch("/order/:id/delivery", { schema: moveSchema }, async (request): Promise<OrderDetail> => {
+    const admin = requireAdmin(request);
+    const { id } = parse(idParam, request.params);
+    return orders.moveDelivery(ctx, admin, id, parse(moveDeliveryBody, request.body));
   });
 
   const orderSchema = { tags, summary: "One order (its owner or an admin)", params: idParam, response: detail };

@@ -3,7 +3,9 @@ import {
   type CartCustomization,
   type CartOrderCustomizationAnswer,
   type createOrderBody,
+  type DeliveriesAnswer,
   MAX_DB_INT,
+  type moveDeliveryBody,
   type OrderDetail,
   type OrderItemDetail,
   type OrderSummary,
@@ -13,7 +15,15 @@ import {
   type statusBody,
   type UnavailableItem,
 } from "@florist/contract";
-import { canChangeStatus, linePrice, orderStatusOf, sameStatus } from "@florist/contract/rules";
+import {
+  canChangeStatus,
+  linePrice,
+  normalizeStatus,
+  orderStatusOf,
+  REVIEWABLE_STATUSES,
+  SLOT_RELEASING_STATUSES,
+  sameStatus,
+} from "@florist/contract/rules";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
@@ -21,7 +31,8 @@ import { retryTransient } from "../../db/errors.js";
 import { badRequest, conflict, notFound } from "../../errors.js";
 import { groupBy } from "../../lib/group.js";
 import { deleteImage, storeImage } from "../../lib/images.js";
-import { DAY, isoIn, nowIso, shopMonthRange, shopYearMonth } from "../../lib/time.js";
+import { nowIso, shopInstant, shopMonthRange, shopToday, shopYearMonth } from "../../lib/time.js";
+import { type Actor, recordChange } from "../audit/service.js";
 import * as cartRepo from "../cart/repository.js";
 import { customizationsByLine } from "../cart/service.js";
 import {
@@ -31,6 +42,14 @@ import {
   type SellableProduct,
   unitPrice,
 } from "../catalog/product-options.js";
+import {
+  activeZone,
+  claimEarliestPlace,
+  claimNamedPlace,
+  claimPlaceForMove,
+  listAllSlots,
+  type Place,
+} from "../delivery/service.js";
 import { getDeliveryFee } from "../settings/service.js";
 import * as repo from "./repository.js";
 
@@ -144,13 +163,28 @@ function priceLines(lines: OrderLine[], shippingCost: number) {
 }
 
 /**
- * Places an order in one transaction (docs/rules.md): the server prices every line, charges the current
- * delivery fee, takes the stock with a guarded update and empties the ordered cart lines. If any product
- * is short, nothing is written and the answer is a 409 listing what is missing.
+ * The delivery place of a new order (contract §7.1): the date and slot it names, checked and locked,
+ * or the earliest free one, or none when the window has no free slot.
+ */
+function claimPlace(trx: Executor, dialect: AppContext["dialect"], input: CreateOrderInput): Promise<Place | null> {
+  if (input.delivery_date && input.delivery_slot_id) {
+    return claimNamedPlace(trx, dialect, input.delivery_date, input.delivery_slot_id);
+  }
+  return claimEarliestPlace(trx, dialect);
+}
+
+/** Empty text is no text: the storefront sends "" for a field left blank. */
+const textOrNull = (value: string | null | undefined) => (value ? value : null);
+
+/**
+ * Places an order in one transaction (docs/rules.md): the server prices every line, claims the
+ * delivery slot, charges the district's fee (or the delivery fee without one), takes the stock with
+ * a guarded update and empties the ordered cart lines. If any product is short, or the slot is closed,
+ * full or past its cutoff, nothing is written and the answer is a 409 saying what is missing.
  *
  * Lock order (docs/stock-and-locking.md): the ordered products first, in product-id order, then the
- * order rows and the cart lines, so concurrent orders queue on their first shared product instead of
- * deadlocking.
+ * delivery slot, then the order rows and the cart lines, so concurrent orders queue on their first
+ * shared product or slot instead of deadlocking.
  */
 export async function createOrder(ctx: AppContext, userId: number, input: CreateOrderInput): Promise<OrderDetail> {
   // The lock order rules deadlocks out; a retry stays for anything else PostgreSQL may abort as a conflict.
@@ -164,11 +198,12 @@ export async function createOrder(ctx: AppContext, userId: number, input: Create
       const products = new Map((await repo.lockProducts(trx, ctx.dialect, productIds)).map((p) => [p.product_id, p]));
       // Cart lines are read only now, under the product locks, so their quantities are the latest.
       const lines = [...(await cartLines(trx, userId, input)), ...(await directLines(trx, input, products))];
-      const shippingCost = await getDeliveryFee(trx);
+      const zone = input.delivery_zone_id ? await activeZone(trx, input.delivery_zone_id, "delivery_zone_id") : null;
+      const place = await claimPlace(trx, ctx.dialect, input);
+      const shippingCost = zone ? zone.fee : await getDeliveryFee(trx);
       const { priced, total } = priceLines(lines, shippingCost);
       const quantities = quantitiesByProduct(lines);
-      const now = new Date();
-      const at = now.toISOString();
+      const at = nowIso();
       const taken = new Set(await repo.takeStock(trx, quantities, at));
       if (taken.size !== quantities.size) {
         // The locked rows are the stock as it is now: nothing can have changed it since they were read.
@@ -191,9 +226,16 @@ export async function createOrder(ctx: AppContext, userId: number, input: Create
         order_status: "Order Received",
         payment_status: "Pending",
         order_date: at,
-        // The shop delivers the next day; the admin sees this as the estimate.
-        delivery_date: isoIn(DAY, now),
+        // The start of the slot, in the shop's time zone; no slot, no date: the florist calls to arrange it.
+        delivery_date: place ? shopInstant(place.date, place.slot.start) : null,
         updated_at: at,
+        delivery_day: place?.date ?? null,
+        delivery_slot_id: place?.slot.slotId ?? null,
+        delivery_zone_id: zone?.zone_id ?? null,
+        recipient_name: textOrNull(input.recipient_name),
+        recipient_phone: textOrNull(input.recipient_phone),
+        card_message: textOrNull(input.card_message),
+        sender_anonymous: input.sender_anonymous ? 1 : 0,
       });
       const items = await repo.insertOrderItems(
         trx,
@@ -239,24 +281,80 @@ async function orderDetail(db: Executor, orderId: number): Promise<OrderDetail> 
 }
 
 async function itemDetails(db: Executor, orderId: number): Promise<OrderItemDetail[]> {
+  return (await itemDetailsByOrder(db, [orderId])).get(orderId) ?? [];
+}
+
+/** The items of many orders in two queries, by order. */
+async function itemDetailsByOrder(db: Executor, orderIds: number[]): Promise<Map<number, OrderItemDetail[]>> {
   const [items, customizations] = await Promise.all([
-    repo.listOrderItems(db, orderId),
-    repo.listOrderItemCustomizations(db, orderId).then((rows) => groupBy(rows, (c) => c.order_item_id)),
+    repo.listOrderItems(db, orderIds),
+    repo.listOrderItemCustomizations(db, orderIds).then((rows) => groupBy(rows, (c) => c.order_item_id)),
   ]);
-  return items.map((item) => ({
-    productId: item.product_id,
-    productName: item.product_name,
-    quantity: item.quantity,
-    unitPrice: item.unit_price,
-    linePrice: item.line_price,
-    size: item.size,
-    color: item.color,
-    customizations: (customizations.get(item.order_item_id) ?? []).map(({ name, price, quantity }) => ({
-      name,
-      price,
-      quantity,
-    })),
+  const details = items.map((item) => ({
+    orderId: item.order_id,
+    detail: {
+      productId: item.product_id,
+      productName: item.product_name,
+      quantity: item.quantity,
+      unitPrice: item.unit_price,
+      linePrice: item.line_price,
+      size: item.size,
+      color: item.color,
+      customizations: (customizations.get(item.order_item_id) ?? []).map(({ name, price, quantity }) => ({
+        name,
+        price,
+        quantity,
+      })),
+    },
   }));
+  const byOrder = groupBy(details, (d) => d.orderId);
+  return new Map([...byOrder].map(([orderId, rows]) => [orderId, rows.map((r) => r.detail)]));
+}
+
+/** The columns of an order row that say where, when and to whom it goes, with its slot's and district's names. */
+interface GiftRow {
+  delivery_day: string | null;
+  delivery_slot_id: number | null;
+  delivery_zone_id: number | null;
+  slot_label: string | null;
+  slot_start: string | null;
+  slot_end: string | null;
+  zone_name: string | null;
+  recipient_name: string | null;
+  recipient_phone: string | null;
+  card_message: string | null;
+  sender_anonymous: number;
+}
+
+/** The delivery and gift fields every order answer carries (contract §7.1); null where the order has none. */
+function giftFields(
+  row: GiftRow,
+): Pick<
+  OrderDetail,
+  "delivery" | "deliveryZone" | "recipientName" | "recipientPhone" | "cardMessage" | "senderAnonymous"
+> {
+  const deliveryZone =
+    row.delivery_zone_id === null ? null : { zoneId: row.delivery_zone_id, name: row.zone_name ?? "" };
+  const delivery =
+    row.delivery_day === null || row.delivery_slot_id === null
+      ? null
+      : {
+          date: row.delivery_day,
+          slotId: row.delivery_slot_id,
+          label: row.slot_label ?? "",
+          start: row.slot_start ?? "",
+          end: row.slot_end ?? "",
+          zoneId: deliveryZone?.zoneId ?? null,
+          zoneName: deliveryZone?.name ?? null,
+        };
+  return {
+    delivery,
+    deliveryZone,
+    recipientName: row.recipient_name,
+    recipientPhone: row.recipient_phone,
+    cardMessage: row.card_message,
+    senderAnonymous: row.sender_anonymous === 1,
+  };
 }
 
 function toDetail(order: repo.OrderWithUser, items: OrderItemDetail[]): OrderDetail {
@@ -274,6 +372,7 @@ function toDetail(order: repo.OrderWithUser, items: OrderItemDetail[]): OrderDet
     shippingCost: order.shipping_cost,
     orderProof: order.order_proof,
     items,
+    ...giftFields(order),
   };
 }
 
@@ -339,6 +438,7 @@ export async function listUserOrders(ctx: AppContext, userId: number): Promise<O
     shippingCost: row.shipping_cost,
     review: toReview(row),
     orderProof: row.order_proof,
+    ...giftFields(row),
   }));
 }
 
@@ -382,7 +482,7 @@ export async function changeStatus(
     const returned =
       target === "Denied"
         ? quantitiesByProduct(
-            (await repo.listOrderItems(trx, orderId)).flatMap((i) =>
+            (await repo.listOrderItems(trx, [orderId])).flatMap((i) =>
               i.product_id === null ? [] : [{ productId: i.product_id, quantity: i.quantity }],
             ),
           )
@@ -422,4 +522,91 @@ export async function proofOwner(ctx: AppContext, viewer: { user_id: number; rol
   const order = await repo.findOrderByProof(ctx.db, proofPath);
   if (!order || (order.user_id !== viewer.user_id && viewer.role !== "admin")) throw notFound("Not found.");
   return order;
+}
+
+/** Orders in these statuses are done with: they are neither delivered nor moved. */
+const FINAL_STATUSES = [...SLOT_RELEASING_STATUSES, ...REVIEWABLE_STATUSES];
+
+/**
+ * GET /api/order/admin/deliveries: a day's run, slot by slot in the order of the day, each with its
+ * capacity to count against; a switched-off slot appears only while it still holds orders that day.
+ * Orders of the day without a slot are `unscheduled`; today's list also carries the open orders that
+ * have no day at all (placed while no slot was free), which the florist has to call about.
+ */
+export async function deliveries(ctx: AppContext, date: string | undefined): Promise<DeliveriesAnswer> {
+  const today = shopToday();
+  const day = date ?? today;
+  const [slots, orders] = await Promise.all([
+    listAllSlots(ctx.db),
+    repo.listDayOrders(ctx.db, day, {
+      releasing: SLOT_RELEASING_STATUSES,
+      final: day === today ? FINAL_STATUSES : null,
+    }),
+  ]);
+  const items = await itemDetailsByOrder(
+    ctx.db,
+    orders.map((o) => o.order_id),
+  );
+  const details = orders.map((o) => toDetail(o, items.get(o.order_id) ?? []));
+  const bySlot = groupBy(
+    details.filter((d) => d.delivery !== null),
+    (d) => d.delivery?.slotId,
+  );
+  return {
+    date: day,
+    slots: slots
+      .filter((slot) => slot.active || bySlot.has(slot.slotId))
+      .map((slot) => ({
+        slotId: slot.slotId,
+        label: slot.label,
+        start: slot.start,
+        end: slot.end,
+        capacity: slot.capacity,
+        orders: bySlot.get(slot.slotId) ?? [],
+      })),
+    unscheduled: details.filter((d) => d.delivery === null),
+  };
+}
+
+/**
+ * PATCH /api/order/{id}/delivery: an admin moves an order to another date and slot (and district; the
+ * fee paid is kept), past a full slot's capacity only when asked, never into a closed slot, with an
+ * audit entry naming the admin, before → after, in the same transaction. An order that is finished,
+ * denied or cancelled stays where it was.
+ */
+export async function moveDelivery(
+  ctx: AppContext,
+  actor: Actor,
+  orderId: number,
+  input: z.output<typeof moveDeliveryBody>,
+): Promise<OrderDetail> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const order = await repo.findOrder(trx, orderId);
+    if (!order) throw notFound(ORDER_NOT_FOUND);
+    if (FINAL_STATUSES.includes(normalizeStatus(order.order_status))) {
+      throw conflict(`An order that is ${order.order_status} cannot be moved.`, "STATUS_NOT_ALLOWED");
+    }
+    const zone = input.zoneId ? await activeZone(trx, input.zoneId, "zoneId") : null;
+    const place = await claimPlaceForMove(trx, ctx.dialect, { ...input, orderId });
+    const after = { date: place.date, slotId: place.slot.slotId, zoneId: zone?.zone_id ?? order.delivery_zone_id };
+    const change = {
+      delivery_day: after.date,
+      delivery_slot_id: after.slotId,
+      delivery_zone_id: after.zoneId,
+      delivery_date: shopInstant(place.date, place.slot.start),
+    };
+    if (!(await repo.setDelivery(trx, orderId, order.order_status, change, nowIso()))) {
+      throw conflict("The order was changed at the same time. Please reload it.", "STATUS_CHANGED");
+    }
+    await recordChange(trx, actor, {
+      action: "order.move",
+      target: `order:${orderId}`,
+      details: {
+        before: { date: order.delivery_day, slotId: order.delivery_slot_id, zoneId: order.delivery_zone_id },
+        after,
+        overCapacity: input.overCapacity,
+      },
+    });
+  });
+  return orderDetail(ctx.db, orderId);
 }

@@ -1,0 +1,224 @@
+import type { OrderDetail, OrderSummary, User } from "@florist/contract";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookPlaces, closeDate, createSlot, createZone } from "../../../test/delivery-fixtures.js";
+import { createProduct, SHIPPING_ADDRESS } from "../../../test/fixtures.js";
+import { callerOf, createTestShop, signedIn, type TestShop } from "../../../test/harness.js";
+import { setClock } from "../../lib/time.js";
+
+/** 07:00 on Wednesday 25 November 2026 in Bandung: before every seeded cutoff of the day. */
+const NOW = "2026-11-25T00:00:00.000Z";
+const TODAY = "2026-11-25";
+
+let shop: TestShop;
+let customer: { user: User; cookie: string };
+let admin: { user: User; cookie: string };
+const call = callerOf(() => shop);
+
+beforeAll(async () => {
+  setClock(() => Date.parse(NOW));
+  shop = await createTestShop();
+  customer = await signedIn(shop, "customer");
+  admin = await signedIn(shop, "admin");
+});
+afterAll(async () => {
+  setClock(null);
+  await shop.close();
+});
+
+async function seededSlot(label: string) {
+  const row = await shop.ctx.db
+    .selectFrom("delivery_slots")
+    .select("slot_id")
+    .where("label", "=", label)
+    .executeTakeFirstOrThrow();
+  return row.slot_id;
+}
+
+/** A Buy Now order of one product with the delivery and gift fields given. */
+function order(productId: number, fields: Record<string, unknown> = {}, cookie = customer.cookie) {
+  return call("POST", "/api/order", cookie, {
+    shipping_address: SHIPPING_ADDRESS,
+    items: [{ product_id: productId, quantity: 1, size: "Small", color: "Red" }],
+    ...fields,
+  });
+}
+
+async function stockOf(productId: number) {
+  const row = await shop.ctx.db
+    .selectFrom("products")
+    .select("stock_quantity")
+    .where("product_id", "=", productId)
+    .executeTakeFirstOrThrow();
+  return row.stock_quantity;
+}
+
+async function orderCount() {
+  return (await shop.ctx.db.selectFrom("orders").select("order_id").execute()).length;
+}
+
+describe("an order with a date, slot, district and card", () => {
+  it("pays the district's fee and carries its delivery and gift, in the answer, the order and My Orders", async () => {
+    const product = await createProduct(shop, { price: 200000 });
+    const zoneId = await createZone(shop, { name: "Coblong Test", fee: 27000 });
+    const morning = await seededSlot("Morning");
+    const res = await order(product.product_id, {
+      shipping_cost: 1,
+      delivery_date: "2026-11-27",
+      delivery_slot_id: morning,
+      delivery_zone_id: zoneId,
+      recipient_name: "Ibu Ratna",
+      recipient_phone: "+62 812-3456-7890",
+      card_message: "  Selamat ulang tahun, Ibu! 🌷\r\nPeluk dari jauh.  ",
+      sender_anonymous: true,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const placed = res.json() as OrderDetail;
+    expect(placed).toMatchObject({
+      shippingCost: 27000,
+      totalPrice: 227000,
+      deliveryDate: "2026-11-27T02:00:00.000Z",
+      delivery: {
+        date: "2026-11-27",
+        slotId: morning,
+        label: "Morning",
+        start: "09:00",
+        end: "12:00",
+        zoneId,
+        zoneName: "Coblong Test",
+      },
+      deliveryZone: { zoneId, name: "Coblong Test" },
+      recipientName: "Ibu Ratna",
+      recipientPhone: "+62 812-3456-7890",
+      cardMessage: "Selamat ulang tahun, Ibu! 🌷\r\nPeluk dari jauh.",
+      senderAnonymous: true,
+    });
+
+    const read = (await call("GET", `/api/order/${placed.orderId}`, customer.cookie)).json() as OrderDetail;
+    expect(read).toEqual(placed);
+    const list = (await call("GET", `/api/order/user/${customer.user.user_id}`, customer.cookie)).json();
+    const summary = (list as OrderSummary[]).find((o) => o.orderId === placed.orderId);
+    expect(summary).toMatchObject({
+      delivery: placed.delivery,
+      deliveryZone: placed.deliveryZone,
+      recipientName: "Ibu Ratna",
+      recipientPhone: "+62 812-3456-7890",
+      cardMessage: placed.cardMessage,
+      senderAnonymous: true,
+    });
+  });
+
+  it("counts a card of 250 characters as the shopper sees them, an emoji with a skin tone as one", async () => {
+    const product = await createProduct(shop);
+    const card = `${"👍🏽".repeat(50)}${"a".repeat(200)}`;
+    const fits = await order(product.product_id, { card_message: card });
+    expect(fits.statusCode, fits.body).toBe(201);
+    expect(fits.json().cardMessage).toBe(card);
+    const tooLong = await order(product.product_id, { card_message: `${card}a` });
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().message).toBe("card_message: is at most 250 characters");
+  });
+});
+
+describe("a slot that cannot take the order", () => {
+  it("is a 409 when full, closed or past its cutoff, and nothing is written", async () => {
+    const product = await createProduct(shop, { stock: 5 });
+    const slotId = await createSlot(shop, { label: "Tight", capacity: 1, cutoff: "06:00" });
+    await bookPlaces(shop, customer.user.user_id, { date: "2026-11-28", slotId });
+    await closeDate(shop, "2026-11-29", slotId);
+    await closeDate(shop, "2026-11-30");
+    const before = await orderCount();
+    for (const [date, message] of [
+      ["2026-11-28", /^The Tight slot \(19:00–21:00\) on 2026-11-28 is full\. Please choose another time\.$/],
+      ["2026-11-29", /^The Tight slot \(19:00–21:00\) on 2026-11-29 is closed\./],
+      ["2026-11-30", /is closed\./],
+      [TODAY, /^It is too late to order for today's Tight slot \(19:00–21:00\)\./],
+    ] as const) {
+      const res = await order(product.product_id, { delivery_date: date, delivery_slot_id: slotId });
+      expect(res.statusCode, date).toBe(409);
+      expect(res.json().message, date).toMatch(message);
+    }
+    expect(await stockOf(product.product_id)).toBe(5);
+    expect(await orderCount()).toBe(before);
+  });
+
+  it("is free again once the order holding it is denied", async () => {
+    const product = await createProduct(shop);
+    const slotId = await createSlot(shop, { label: "Single", capacity: 1 });
+    const place = { delivery_date: "2026-12-01", delivery_slot_id: slotId };
+    const first = await order(product.product_id, place);
+    expect(first.statusCode, first.body).toBe(201);
+    expect((await order(product.product_id, place)).statusCode).toBe(409);
+    const denied = await call("PATCH", `/api/order/${first.json().orderId}/status`, admin.cookie, { status: "Denied" });
+    expect(denied.statusCode).toBe(200);
+    expect((await order(product.product_id, place)).statusCode).toBe(201);
+  });
+});
+
+describe("delivery fields the shop cannot take", () => {
+  it("are a 400 naming the field, and nothing is written", async () => {
+    const product = await createProduct(shop, { stock: 5 });
+    const morning = await seededSlot("Morning");
+    const hidden = await createZone(shop, { name: "Switched off", active: false });
+    const off = await createSlot(shop, { label: "Off" });
+    await shop.ctx.db.updateTable("delivery_slots").set({ active: 0 }).where("slot_id", "=", off).execute();
+    const before = await orderCount();
+    for (const [fields, message] of [
+      [{ delivery_date: "2026-11-24", delivery_slot_id: morning }, "delivery_date: is in the past"],
+      [{ delivery_date: "2026-12-25", delivery_slot_id: morning }, "delivery_date: is more than 30 days ahead"],
+      [{ delivery_date: "2026-13-01", delivery_slot_id: morning }, "delivery_date: must be a date YYYY-MM-DD"],
+      [
+        { delivery_date: "2026-11-27", delivery_slot_id: 999999 },
+        "delivery_slot_id: is not a delivery slot of the shop",
+      ],
+      [{ delivery_date: "2026-11-27", delivery_slot_id: off }, "delivery_slot_id: is not a delivery slot of the shop"],
+      [{ delivery_date: "2026-11-27" }, /^delivery_slot_id: is required/],
+      [{ delivery_slot_id: morning }, /^delivery_date: is required/],
+      [{ delivery_zone_id: hidden }, "delivery_zone_id: is not a district we deliver to"],
+      [{ delivery_zone_id: 999999 }, "delivery_zone_id: is not a district we deliver to"],
+      [{ recipient_phone: "call me" }, "recipient_phone: must be a phone number"],
+      [{ sender_anonymous: "yes" }, "sender_anonymous: must be true or false"],
+    ] as const) {
+      const res = await order(product.product_id, fields);
+      expect(res.statusCode, JSON.stringify(fields)).toBe(400);
+      expect(res.json().message, JSON.stringify(fields)).toMatch(message);
+    }
+    expect(await stockOf(product.product_id)).toBe(5);
+    expect(await orderCount()).toBe(before);
+  });
+
+  it("take the window's last day and not the day after", async () => {
+    const product = await createProduct(shop);
+    const midday = await seededSlot("Midday");
+    const last = await order(product.product_id, { delivery_date: "2026-12-24", delivery_slot_id: midday });
+    expect(last.statusCode, last.body).toBe(201);
+    const after = await order(product.product_id, { delivery_date: "2026-12-25", delivery_slot_id: midday });
+    expect(after.statusCode).toBe(400);
+  });
+});
+
+describe("an order without a date and slot", () => {
+  it("gets the earliest free slot: today's before its cutoff, then the next one", async () => {
+    const product = await createProduct(shop, { stock: 50 });
+    const [morning, midday] = [await seededSlot("Morning"), await seededSlot("Midday")];
+    const first = (await order(product.product_id)).json() as OrderDetail;
+    expect(first.delivery).toMatchObject({ date: TODAY, slotId: morning });
+    expect(first.deliveryDate).toBe("2026-11-25T02:00:00.000Z");
+    await bookPlaces(shop, customer.user.user_id, { date: TODAY, slotId: morning, count: 9 });
+    const next = (await order(product.product_id)).json() as OrderDetail;
+    expect(next.delivery).toMatchObject({ date: TODAY, slotId: midday, label: "Midday" });
+  });
+
+  it("goes in without one when no slot is free in the window, with no delivery date", async () => {
+    const product = await createProduct(shop);
+    const active = await shop.ctx.db.selectFrom("delivery_slots").select("slot_id").where("active", "=", 1).execute();
+    const ids = active.map((s) => s.slot_id);
+    await shop.ctx.db.updateTable("delivery_slots").set({ active: 0 }).where("slot_id", "in", ids).execute();
+    try {
+      const res = await order(product.product_id);
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json()).toMatchObject({ delivery: null, deliveryDate: null, shippingCost: 50000 });
+    } finally {
+      await shop.ctx.db.updateTable("delivery_slots").set({ active: 1 }).where("slot_id", "in", ids).execute();
+    }
+  });
+});
