@@ -52,71 +52,78 @@ async function buyNow(page: Page): Promise<void> {
 describe.each(VIEWPORTS)("a gift planned at checkout at $width px", (viewport) => {
   it("chooses the date, slot and district, writes a card, and sees it all in My Orders", async () => {
     const customer = await newCustomer(suite.baseUrl, "gift");
-    await suite.journey(viewport, JOURNEY, async (tab) => {
-      const { page } = tab;
-      await loginThroughApi(page, customer.email, customer.password);
-      const days = await availability(page);
-      const free = days.filter((day) => day.slots.some((slot) => slot.available));
-      // The second date with a free slot, and its last free slot: not what checkout preselects.
-      const day = free[1];
-      const slot = day?.slots.filter((s) => s.available).at(-1);
-      if (!day || !slot) throw new Error("The demo schedule has no second free date.");
-      const schedule = (await (await page.request.get("/api/delivery/schedule")).json()) as DeliverySchedule;
-      const zone = schedule.zones.find((z) => z.name === "Coblong") ?? schedule.zones[0];
-      if (!zone) throw new Error("The demo schedule has no district.");
+    await suite.journey(
+      viewport,
+      JOURNEY,
+      async (tab) => {
+        const { page } = tab;
+        await loginThroughApi(page, customer.email, customer.password);
+        const days = await availability(page);
+        const free = days.filter((day) => day.slots.some((slot) => slot.available));
+        // The second date with a free slot, and its last free slot: not what checkout preselects.
+        const day = free[1];
+        const slot = day?.slots.filter((s) => s.available).at(-1);
+        if (!day || !slot) throw new Error("The demo schedule has no second free date.");
+        const schedule = (await (await page.request.get("/api/delivery/schedule")).json()) as DeliverySchedule;
+        const zone = schedule.zones.find((z) => z.name === "Coblong") ?? schedule.zones[0];
+        if (!zone) throw new Error("The demo schedule has no district.");
 
-      await buyNow(page);
-      expect((await offeredDates(page))[0]).toBe(dayName(free[0]?.date ?? ""));
-      // The earliest free slot is chosen already.
-      const preselected = page
-        .getByRole("group", { name: "Delivery time (WIB)" })
-        .getByRole("radio", { checked: true });
-      expect(await preselected.count()).toBe(1);
-      await screenshot(tab, JOURNEY, "01-checkout");
+        await buyNow(page);
+        expect(await page.evaluate(() => Intl.DateTimeFormat().resolvedOptions().timeZone)).toBe("Pacific/Honolulu");
+        expect((await offeredDates(page))[0]).toBe(dayName(free[0]?.date ?? ""));
+        // The earliest free slot is chosen already.
+        const preselected = page
+          .getByRole("group", { name: "Delivery time (WIB)" })
+          .getByRole("radio", { checked: true });
+        expect(await preselected.count()).toBe(1);
+        await screenshot(tab, JOURNEY, "01-checkout");
 
-      await page.getByRole("radio", { name: dayName(day.date) }).check();
-      await page.getByRole("radio", { name: new RegExp(`${slot.start}–${slot.end}`) }).check();
-      const subtotal = await summaryValue(page, "Subtotal");
-      await page.getByLabel("District (kecamatan)").selectOption(String(zone.zoneId));
-      expect(await summaryValue(page, "Shipping")).toBe(zone.fee);
-      expect(await summaryValue(page, "Total")).toBe(subtotal + zone.fee);
+        await page.getByRole("radio", { name: dayName(day.date) }).check();
+        await page.getByRole("radio", { name: new RegExp(`${slot.start}–${slot.end}`) }).check();
+        const subtotal = await summaryValue(page, "Subtotal");
+        await page.getByLabel("District (kecamatan)").selectOption(String(zone.zoneId));
+        expect(await summaryValue(page, "Shipping")).toBe(zone.fee);
+        expect(await summaryValue(page, "Total")).toBe(subtotal + zone.fee);
 
-      await page.getByLabel("Address").fill("Jl. Ir. H. Juanda No. 45, Dago");
-      await page.getByLabel("Recipient's first name").fill("Sari");
-      await page.getByLabel("Recipient's last name").fill("Wulandari");
-      await page.getByLabel("Recipient's phone").fill("0812 3456 7890");
-      await page.getByLabel("Card message").fill("Selamat ulang tahun, Ibu! 🌷");
-      await page.getByText("27/250").waitFor();
-      await page.getByRole("checkbox", { name: /Send anonymously/ }).check();
-      await screenshot(tab, JOURNEY, "02-filled");
+        await page.getByLabel("Address").fill("Jl. Ir. H. Juanda No. 45, Dago");
+        await page.getByLabel("Recipient's first name").fill("Sari");
+        await page.getByLabel("Recipient's last name").fill("Wulandari");
+        await page.getByLabel("Recipient's phone").fill("0812 3456 7890");
+        await page.getByLabel("Card message").fill("Selamat ulang tahun, Ibu! 🌷");
+        await page.getByText("27/250").waitFor();
+        await page.getByRole("checkbox", { name: /Send anonymously/ }).check();
+        await screenshot(tab, JOURNEY, "02-filled");
 
-      await page.getByRole("button", { name: "Confirm Order" }).click();
-      const confirm = await dialog(page, "Confirm your order");
-      const when = `${dayName(day.date)} · ${slot.start}–${slot.end}`;
-      expect(await confirm.textContent()).toContain(`Delivery to ${zone.name}: ${when} WIB.`);
-      await screenshot(tab, JOURNEY, "03-confirm");
-      await confirm.getByRole("button", { name: "Yes, confirm" }).click();
-      const result = await dialog(page, "Order created successfully!");
-      const orderId = (await result.locator("strong").first().textContent()) ?? "";
-      // The server's total agrees with what the shopper was shown: the items and the district's fee.
-      expect(rupiahValue(await result.locator("strong").nth(1).textContent())).toBe(subtotal + zone.fee);
-      await result.getByRole("button", { name: "View Orders" }).click();
-      await waitForPath(page, "/pesanan");
+        await page.getByRole("button", { name: "Confirm Order" }).click();
+        const confirm = await dialog(page, "Confirm your order");
+        const when = `${dayName(day.date)} · ${slot.start}–${slot.end}`;
+        expect(await confirm.textContent()).toContain(`Delivery to ${zone.name}: ${when} WIB.`);
+        await screenshot(tab, JOURNEY, "03-confirm");
+        await confirm.getByRole("button", { name: "Yes, confirm" }).click();
+        const result = await dialog(page, "Order created successfully!");
+        const orderId = (await result.locator("strong").first().textContent()) ?? "";
+        // The server's total agrees with what the shopper was shown: the items and the district's fee.
+        expect(rupiahValue(await result.locator("strong").nth(1).textContent())).toBe(subtotal + zone.fee);
+        await result.getByRole("button", { name: "View Orders" }).click();
+        await waitForPath(page, "/pesanan");
 
-      const row = page.locator(".orders-table tbody tr", { hasText: orderId });
-      const delivery = row.locator(".orders-delivery");
-      await delivery.waitFor();
-      const shown = ((await delivery.textContent()) ?? "").replace(/\s+/g, " ");
-      expect(shown).toContain(`${when} WIB`);
-      expect(shown).toContain(`${zone.name} · for Sari Wulandari`);
-      expect(shown).toContain("“Selamat ulang tahun, Ibu! 🌷”");
-      expect(shown).toContain("Anonymous");
-      await screenshot(tab, JOURNEY, "04-my-orders");
+        const row = page.locator(".orders-table tbody tr", { hasText: orderId });
+        const delivery = row.locator(".orders-delivery");
+        await delivery.waitFor();
+        const shown = ((await delivery.textContent()) ?? "").replace(/\s+/g, " ");
+        expect(shown).toContain(`${when} WIB`);
+        expect(shown).toContain(`${zone.name} · for Sari Wulandari`);
+        expect(shown).toContain("“Selamat ulang tahun, Ibu! 🌷”");
+        expect(shown).toContain("Anonymous");
+        await screenshot(tab, JOURNEY, "04-my-orders");
 
-      const [order] = await customer.api.ordersOf(customer.userId);
-      expect(order?.delivery).toMatchObject({ date: day.date, slotId: slot.slotId, zoneId: zone.zoneId });
-      expect(order).toMatchObject({ recipientName: "Sari Wulandari", senderAnonymous: true, shippingCost: zone.fee });
-    });
+        const [order] = await customer.api.ordersOf(customer.userId);
+        expect(order?.delivery).toMatchObject({ date: day.date, slotId: slot.slotId, zoneId: zone.zoneId });
+        expect(order).toMatchObject({ recipientName: "Sari Wulandari", senderAnonymous: true, shippingCost: zone.fee });
+      },
+      // The shopper's phone is set to Honolulu (UTC-10): the shop's days and times must not move with it.
+      { timezoneId: "Pacific/Honolulu" },
+    );
   });
 
   it("no longer offers a date the florist closed", async () => {

@@ -47,17 +47,28 @@ export interface ShopPage {
   close(): Promise<void>;
 }
 
+/** How a tab differs from a shopper's phone in Bandung. */
+export interface PageOptions {
+  /** The browser's time zone (default Asia/Jakarta), for a shopper abroad. */
+  timezoneId?: string;
+}
+
 /**
  * A fresh browser context (its own cookies) at one viewport. Every console error, uncaught
  * exception, failed request or answer of 400 and above is recorded so a test can fail on it.
  */
-export async function openPage(browser: Browser, baseUrl: string, viewport: Viewport): Promise<ShopPage> {
+export async function openPage(
+  browser: Browser,
+  baseUrl: string,
+  viewport: Viewport,
+  options: PageOptions = {},
+): Promise<ShopPage> {
   const context = await browser.newContext({
     baseURL: baseUrl,
     viewport: { width: viewport.width, height: viewport.height },
     deviceScaleFactor: 1,
     locale: "en-GB",
-    timezoneId: "Asia/Jakarta",
+    timezoneId: options.timezoneId ?? "Asia/Jakarta",
   });
   // Nothing outside the shop may be contacted (the video, for example, loads only when asked for).
   await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => route.abort());
@@ -165,8 +176,9 @@ export async function journey(
   viewport: Viewport,
   name: string,
   steps: (tab: ShopPage) => Promise<void>,
+  options: PageOptions = {},
 ): Promise<void> {
-  const tab = await openPage(browser, baseUrl, viewport);
+  const tab = await openPage(browser, baseUrl, viewport, options);
   try {
     await steps(tab);
   } catch (error) {

@@ -1,6 +1,6 @@
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll } from "vitest";
-import { journey, launchBrowser, openPage, type ShopPage, type Viewport } from "./browser";
+import { journey, launchBrowser, openPage, type PageOptions, type ShopPage, type Viewport } from "./browser";
 import { type RunningShop, startShop } from "./shop";
 
 export interface Suite {
@@ -8,7 +8,12 @@ export interface Suite {
   readonly shop: RunningShop;
   readonly baseUrl: string;
   /** `journey` on this file's browser and shop. */
-  journey(viewport: Viewport, name: string, steps: (tab: ShopPage) => Promise<void>): Promise<void>;
+  journey(
+    viewport: Viewport,
+    name: string,
+    steps: (tab: ShopPage) => Promise<void>,
+    options?: PageOptions,
+  ): Promise<void>;
   /** `openPage` on this file's browser and shop. */
   openPage(viewport: Viewport): Promise<ShopPage>;
 }
@@ -43,9 +48,9 @@ export function shopSuite(): Suite {
     get baseUrl() {
       return started().shop.baseUrl;
     },
-    journey(viewport, name, steps) {
+    journey(viewport, name, steps, options) {
       const { shop, browser } = started();
-      return journey(browser, shop.baseUrl, viewport, name, steps);
+      return journey(browser, shop.baseUrl, viewport, name, steps, options);
     },
     openPage(viewport) {
       const { shop, browser } = started();
