@@ -97,6 +97,20 @@ describe("the order detail dialog", () => {
     ]);
   });
 
+  it("shows the name and phone of an order without recipient fields once, in its shipping address", async () => {
+    const plain = {
+      ...orderDetail(12, "Order Received"),
+      shippingAddress: "Rina Kusuma\nJl. Dago No. 5\nBandung\nEmail: rina@example.com\nTelepon: 081298765432",
+    };
+    detailApi(plain);
+    renderAdmin(<OrderDetailModal orderId={12} onClose={() => undefined} />);
+
+    await screen.findByRole("region", { name: "Delivery" });
+    expect(screen.getAllByText("Rina Kusuma")).toHaveLength(1);
+    expect(screen.getAllByText("081298765432")).toHaveLength(1);
+    expect(within(screen.getByRole("region", { name: "Delivery" })).getByText("No slot")).toBeTruthy();
+  });
+
   it("offers no move for a denied order and says when an order has no slot", async () => {
     detailApi({ ...giftOrder(MORNING, { orderStatus: "Denied" }), delivery: null });
     renderAdmin(<OrderDetailModal orderId={12} onClose={() => undefined} />);

@@ -10,7 +10,7 @@ import { readAddressBlock } from "../../../lib/address";
 import { messageOf, resolveImageUrl } from "../../../lib/api-client";
 import { formatOrderId } from "../../../lib/format";
 import { orderDetailQuery } from "../api/orders";
-import { cardSender, deliveryStop, formatDelivery, shopToday, telHref } from "../lib/deliveries";
+import { cardSender, formatDelivery, shopToday, telHref } from "../lib/deliveries";
 import { formatAdminDate, formatAdminDateTime } from "../lib/format";
 import { DeliveryMoveModal } from "./deliveries-move-modal";
 import { canMoveDelivery } from "./deliveries-order";
@@ -127,7 +127,6 @@ function OrderDetailBody({ order }: { order: OrderDetail }) {
 function DeliverySection({ order }: { order: OrderDetail }) {
   const [moving, setMoving] = useState(false);
   const [moved, setMoved] = useState<string | null>(null);
-  const stop = deliveryStop(order);
   const sender = cardSender(order);
   return (
     <section className="detail-section" aria-label="Delivery">
@@ -146,9 +145,13 @@ function DeliverySection({ order }: { order: OrderDetail }) {
       ) : null}
       <dl className="detail-grid">
         <Field label="Date and slot">{order.delivery ? formatDelivery(order.delivery) : "No slot"}</Field>
-        <Field label="District">{stop.district}</Field>
-        <Field label="Recipient">{stop.recipient}</Field>
-        <Field label="Recipient phone">{stop.phone ? <a href={telHref(stop.phone)}>{stop.phone}</a> : null}</Field>
+        <Field label="District">{order.deliveryZone?.name ?? order.delivery?.zoneName}</Field>
+        {/* The order's own recipient fields only: an order without them has its name and phone in the
+            shipping address below, and is not shown twice. */}
+        <Field label="Recipient">{order.recipientName}</Field>
+        <Field label="Recipient phone">
+          {order.recipientPhone ? <a href={telHref(order.recipientPhone)}>{order.recipientPhone}</a> : null}
+        </Field>
         <Field label="Card message">{order.cardMessage}</Field>
         <Field label="Card signed">{sender ?? "Anonymous"}</Field>
       </dl>
