@@ -1,5 +1,6 @@
 import { ColorChip } from "../../../components/color-chip";
 import { Currency } from "../../../components/currency";
+import { TruckIcon } from "../../../components/icons";
 import { OrderTotals } from "../../../components/order-totals";
 import { ProductImage } from "../../../components/product-image";
 import { cartItemColor } from "../../../lib/cart-lines";
@@ -44,8 +45,16 @@ function CheckoutLine({ item }: { item: CheckoutItem }) {
   );
 }
 
-/** The lines being ordered, each with its total, then Subtotal, Shipping and Total. */
-export function CheckoutSummary({ id, items, totals }: { id: string; items: CheckoutItem[]; totals: Totals }) {
+export interface CheckoutSummaryProps {
+  id: string;
+  items: CheckoutItem[];
+  totals: Totals;
+  /** When and where it goes, as chosen so far ("Wed 25 Nov · 15:00–18:00 WIB, Coblong"); empty: nothing yet. */
+  delivery: string;
+}
+
+/** The lines being ordered, each with its total, when and where it goes, then Subtotal, Shipping and Total. */
+export function CheckoutSummary({ id, items, totals, delivery }: CheckoutSummaryProps) {
   return (
     <aside className="card checkout-summary" aria-labelledby={id}>
       <h2 id={id}>Order Summary</h2>
@@ -54,6 +63,11 @@ export function CheckoutSummary({ id, items, totals }: { id: string; items: Chec
           <CheckoutLine key={item.cartItemId ?? `${item.productId}-${item.size}-${item.color}`} item={item} />
         ))}
       </ul>
+      {delivery ? (
+        <p className="checkout-summary-delivery">
+          <TruckIcon size={16} /> {delivery}
+        </p>
+      ) : null}
       <OrderTotals subtotal={totals.subtotal} shipping={totals.shipping} total={totals.total} />
     </aside>
   );

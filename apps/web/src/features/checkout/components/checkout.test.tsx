@@ -330,6 +330,7 @@ describe("choosing when the flowers arrive", () => {
     expect(figure("Shipping")).toBe(rupiah(20_000));
     expect(figure("Total")).toBe(rupiah(335_000));
     expect(screen.getByText(/Delivery to Coblong:/)).toBeTruthy();
+    expect(within(summary).getByText("Tue 24 Nov · 12:00–15:00 WIB, Coblong")).toBeTruthy();
     await fillShipping(user);
     await confirmOrder(user);
     await screen.findByRole("alertdialog", { name: "Order created successfully!" });

@@ -12,16 +12,22 @@ import { CheckoutSummary } from "./checkout-summary";
 import { OrderCreatedModal } from "./order-created-modal";
 import { ShippingForm } from "./shipping-form";
 
-/** When and where, as the confirmation repeats it; the day and slot never break across lines. */
-function deliverySentence({ selected, offered, zone, failed }: DeliveryChoice): ReactNode {
-  const place = zone ? ` to ${zone.name}` : "";
-  if (failed) return `Delivery${place} at the earliest free time.`;
-  if (!selected) return `Our florist will call you to arrange the delivery${place}.`;
+/** The chosen day and slot, "Wed 25 Nov · 15:00–18:00 WIB", or null while none is chosen. */
+function chosenWhen({ selected, offered }: DeliveryChoice): string | null {
+  if (!selected) return null;
   const slot = offered.find((day) => day.date === selected.date)?.slots.find((s) => s.slotId === selected.slotId);
-  const when = slot ? formatDelivery({ date: selected.date, start: slot.start, end: slot.end }) : selected.date;
+  return slot ? `${formatDelivery({ date: selected.date, start: slot.start, end: slot.end })} WIB` : null;
+}
+
+/** When and where, as the confirmation repeats it; the day and slot never break across lines. */
+function deliverySentence(delivery: DeliveryChoice): ReactNode {
+  const place = delivery.zone ? ` to ${delivery.zone.name}` : "";
+  if (delivery.failed) return `Delivery${place} at the earliest free time.`;
+  const when = chosenWhen(delivery);
+  if (!when) return `Our florist will call you to arrange the delivery${place}.`;
   return (
     <>
-      Delivery{place}: <strong className="confirm-delivery-when">{when} WIB</strong>.
+      Delivery{place}: <strong className="confirm-delivery-when">{when}</strong>.
     </>
   );
 }
@@ -63,7 +69,12 @@ export function Checkout(props: CheckoutInput) {
         />
       </section>
 
-      <CheckoutSummary id={`${id}-summary`} items={props.items} totals={checkout.totals} />
+      <CheckoutSummary
+        id={`${id}-summary`}
+        items={props.items}
+        totals={checkout.totals}
+        delivery={[chosenWhen(checkout.delivery), checkout.delivery.zone?.name].filter(Boolean).join(", ")}
+      />
 
       <ConfirmModal
         open={checkout.confirming}
