@@ -81,7 +81,9 @@ export function useScheduleEditor(saved: DeliverySchedule) {
     errorPlace: error ? problemPlace(error, draft) : null,
     notice,
     stranded,
-    confirm: () => pending && put.mutate(pending),
+    confirm: () => {
+      if (pending) put.mutate(pending);
+    },
     cancel: () => {
       setStranded(null);
       setPending(null);

@@ -147,6 +147,26 @@ describe("the admin's Schedule screen", () => {
     expect(sentSchedules()[0]?.zones).toHaveLength(30);
   });
 
+  it("discards unsaved changes without sending anything, and saves nothing while there is no change", async () => {
+    const { user, api } = renderSchedule();
+    const saveButton = await screen.findByRole("button", { name: "Save schedule" });
+    expect(saveButton).toHaveProperty("disabled", true);
+    expect(screen.getByText("No unsaved changes.")).toBeTruthy();
+
+    await user.click(screen.getByRole("button", { name: "Edit slot Siang" }));
+    const dialog = screen.getByRole("dialog", { name: "Edit slot Siang" });
+    await user.clear(within(dialog).getByLabelText("Capacity"));
+    await user.type(within(dialog).getByLabelText("Capacity"), "3");
+    await user.click(within(dialog).getByRole("button", { name: "Apply" }));
+    expect(slotRows()[1]).toContain("3 orders a day");
+    expect(saveButton).toHaveProperty("disabled", false);
+
+    await user.click(screen.getByRole("button", { name: "Discard" }));
+    expect(slotRows()[1]).toContain("10 orders a day");
+    expect(saveButton).toHaveProperty("disabled", true);
+    expect(api.calls.filter((call) => call.method !== "GET")).toEqual([]);
+  });
+
   it("adds a slot with no same-day orders, and refuses one that ends before it starts", async () => {
     const { user, save, sentSchedules } = renderSchedule();
     await user.click(await screen.findByRole("button", { name: "Add slot" }));
