@@ -102,4 +102,16 @@ describe("a new shop with SEED_DEMO=0", () => {
     });
     expect(login.json().user).toMatchObject({ username: "owner", role: "admin" });
   });
+
+  it("has the shop's delivery slots and the 30 kecamatan, set up once: switched off, they stay off on the next start", async () => {
+    const schedule = (await shop.app.inject({ method: "GET", url: "/api/delivery/schedule" })).json();
+    expect(schedule.slots.map((s: { label: string }) => s.label)).toEqual(["Morning", "Midday", "Afternoon"]);
+    expect(schedule.zones).toHaveLength(30);
+    await shop.ctx.db.updateTable("delivery_slots").set({ active: 0 }).execute();
+    await seed(shop.ctx.db, shop.ctx.config, () => {});
+    const again = (await shop.app.inject({ method: "GET", url: "/api/delivery/schedule" })).json();
+    expect(again.slots).toEqual([]);
+    expect(await shop.ctx.db.selectFrom("delivery_slots").select("slot_id").execute()).toHaveLength(3);
+    expect(await shop.ctx.db.selectFrom("delivery_zones").select("zone_id").execute()).toHaveLength(30);
+  });
 });
