@@ -108,7 +108,9 @@ describe("the order detail dialog", () => {
     await screen.findByRole("region", { name: "Delivery" });
     expect(screen.getAllByText("Rina Kusuma")).toHaveLength(1);
     expect(screen.getAllByText("081298765432")).toHaveLength(1);
-    expect(within(screen.getByRole("region", { name: "Delivery" })).getByText("No slot")).toBeTruthy();
+    const delivery = screen.getByRole("region", { name: "Delivery" });
+    expect(within(delivery).getByText("No slot")).toBeTruthy();
+    expect(within(delivery).queryByText("Card signed")).toBeNull();
   });
 
   it("offers no move for a denied order and says when an order has no slot", async () => {

@@ -153,7 +153,7 @@ function DeliverySection({ order }: { order: OrderDetail }) {
           {order.recipientPhone ? <a href={telHref(order.recipientPhone)}>{order.recipientPhone}</a> : null}
         </Field>
         <Field label="Card message">{order.cardMessage}</Field>
-        <Field label="Card signed">{sender ?? "Anonymous"}</Field>
+        {order.cardMessage ? <Field label="Card signed">{sender ?? "Anonymous"}</Field> : null}
       </dl>
       <DeliveryMoveModal
         order={moving ? order : null}
