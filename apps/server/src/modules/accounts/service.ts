@@ -5,6 +5,7 @@ import { AppError, badRequest, conflict } from "../../errors.js";
 import { accountKey } from "../../lib/account-key.js";
 import { hashPassword, hashToken, newToken, verifyPassword } from "../../lib/secrets.js";
 import { DAY, HOUR, isoIn, MINUTE, now, nowIso, SECOND } from "../../lib/time.js";
+import type { JobLog } from "../jobs/service.js";
 import { queueMail, sendQueuedMail } from "../mail/service.js";
 import type { ThrottleRule } from "./repository.js";
 import * as repo from "./repository.js";
@@ -194,9 +195,8 @@ export async function backgroundSettled(): Promise<void> {
   while (inFlight.size > 0) await Promise.allSettled([...inFlight]);
 }
 
-export interface Log {
-  error(details: object, message: string): void;
-}
+/** The request's logger: what went wrong after the answer is logged, never returned. */
+export type Log = JobLog;
 
 /**
  * Starts a reset and returns at once, before even looking the address up: a known address, an

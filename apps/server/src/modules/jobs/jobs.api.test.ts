@@ -122,7 +122,8 @@ describe("the job runner", () => {
     });
     const id = await enqueueJob(shop.ctx.db, kind, {});
 
-    const first = runJobs(shop.ctx, [kind]);
+    const warnings: string[] = [];
+    const first = runJobs(shop.ctx, [kind], { error: () => {}, warn: (_details, message) => warnings.push(message) });
     await running;
     advance(LEASE_MS - 1);
     expect(await runJobs(other, [kind])).toEqual({ succeeded: 0, failed: 0 });
@@ -137,6 +138,7 @@ describe("the job runner", () => {
     await first;
     expect(await jobRow(id)).toEqual(done);
     expect(runners).toEqual(["first", "second"]);
+    expect(warnings).toEqual(["job outlived its lease: another runner has taken it"]);
   });
 
   it("keeps one row per recurring job and runs it once per period however many runners there are", async () => {

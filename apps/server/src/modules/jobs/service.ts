@@ -22,9 +22,10 @@ export interface JobKind<P = unknown> {
 
 export interface JobLog {
   error(details: object, message: string): void;
+  warn(details: object, message: string): void;
 }
 
-const quiet: JobLog = { error: () => {} };
+const quiet: JobLog = { error: () => {}, warn: () => {} };
 
 /** Longer than any job runs (the mailer gives up on a silent server within two minutes). */
 export const LEASE_MS = 5 * MINUTE;
@@ -80,39 +81,34 @@ function errorText(error: unknown): string {
 /** Runs one claimed job and records what became of it, unless its claim was lost meanwhile. */
 async function runClaimed(ctx: AppContext, kind: JobKind, job: repo.JobRow, log: JobLog) {
   const token = job.claim_token as string;
+  let recorded: boolean;
+  let ok = true;
   try {
     await kind.run(ctx, JSON.parse(job.payload));
+    const at = now();
+    recorded =
+      kind.everyMs === undefined
+        ? await repo.finishJob(ctx.db, job.job_id, token, at.toISOString())
+        : await repo.rescheduleJob(ctx.db, job.job_id, token, nextSlot(at, kind.everyMs).toISOString());
   } catch (error) {
+    ok = false;
     const at = now();
     const message = errorText(error);
-    if (kind.everyMs !== undefined) {
-      // Retried sooner than its next time when the backoff allows; never given up.
-      const retryAt = Math.min(
-        at.getTime() + (kind.backoffMs ?? defaultBackoffMs)(job.attempts),
-        nextSlot(at, kind.everyMs).getTime(),
-      );
-      await repo.retryJob(ctx.db, job.job_id, token, new Date(retryAt).toISOString(), message);
-    } else if (job.attempts >= job.max_attempts) {
-      await repo.failJob(ctx.db, job.job_id, token, at.toISOString(), message);
+    const retryAt = at.getTime() + (kind.backoffMs ?? defaultBackoffMs)(job.attempts);
+    const givenUp = kind.everyMs === undefined && job.attempts >= job.max_attempts;
+    if (givenUp) {
+      recorded = await repo.failJob(ctx.db, job.job_id, token, at.toISOString(), message);
     } else {
-      await repo.retryJob(
-        ctx.db,
-        job.job_id,
-        token,
-        isoIn((kind.backoffMs ?? defaultBackoffMs)(job.attempts), at),
-        message,
-      );
+      // A recurring job is retried no later than its next time, and never given up.
+      const next = kind.everyMs === undefined ? retryAt : Math.min(retryAt, nextSlot(at, kind.everyMs).getTime());
+      recorded = await repo.retryJob(ctx.db, job.job_id, token, new Date(next).toISOString(), message);
     }
-    log.error({ err: error, jobId: job.job_id, kind: job.kind, attempts: job.attempts }, "job failed");
-    return false;
+    log.error({ err: error, jobId: job.job_id, kind: job.kind, attempts: job.attempts, givenUp }, "job failed");
   }
-  const at = now();
-  if (kind.everyMs !== undefined) {
-    await repo.rescheduleJob(ctx.db, job.job_id, token, nextSlot(at, kind.everyMs).toISOString());
-  } else {
-    await repo.finishJob(ctx.db, job.job_id, token, at.toISOString());
+  if (!recorded) {
+    log.warn({ jobId: job.job_id, kind: job.kind }, "job outlived its lease: another runner has taken it");
   }
-  return true;
+  return ok;
 }
 
 function claim(ctx: AppContext, kinds: JobKind[], jobId?: number) {
