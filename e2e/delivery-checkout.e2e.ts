@@ -153,4 +153,60 @@ describe.each(VIEWPORTS)("a gift planned at checkout at $width px", (viewport) =
       await screenshot(tab, JOURNEY, "05-closed-date");
     });
   });
+
+  it("is told when the chosen slot filled meanwhile, and chooses another", async () => {
+    const admin = await adminApi(suite.baseUrl);
+    const customer = await newCustomer(suite.baseUrl, "race");
+    const before = await admin.request<DeliverySchedule>("GET", "/settings/delivery-schedule");
+    try {
+      await suite.journey(viewport, `${JOURNEY}-filled`, async (tab) => {
+        const { page } = tab;
+        tab.expectFailure({ status: 409, path: "/api/order" });
+        await loginThroughApi(page, customer.email, customer.password);
+        const first = (await availability(page)).find((day) => day.slots.some((slot) => slot.available));
+        const taken = first?.slots.find((slot) => slot.available);
+        if (!first || !taken) throw new Error("The demo schedule has no free slot.");
+
+        await buyNow(page);
+        const times = page.getByRole("group", { name: "Delivery time (WIB)" });
+        await times.getByRole("radio", { name: new RegExp(`${taken.start}–${taken.end}`), checked: true }).waitFor({
+          state: "attached",
+        });
+        await page.getByLabel("Address").fill("Jl. Braga No. 12");
+        await page.getByLabel("Recipient's first name").fill("Dewi");
+        await page.getByLabel("Recipient's last name").fill("Lestari");
+        await page.getByLabel("Recipient's phone").fill("081298765432");
+
+        // Meanwhile the slot's last place goes: the florist takes no more orders for it.
+        await admin.request("PUT", "/settings/delivery-schedule", {
+          ...before,
+          slots: before.slots.map((slot) => (slot.slotId === taken.slotId ? { ...slot, capacity: 0 } : slot)),
+        });
+
+        await page.getByRole("button", { name: "Confirm Order" }).click();
+        await (await dialog(page, "Confirm your order")).getByRole("button", { name: "Yes, confirm" }).click();
+        const failure = await dialog(page, "Failed to process order.");
+        expect(await failure.textContent()).toContain(`is full. Please choose another time.`);
+        await screenshot(tab, JOURNEY, "06-slot-filled");
+        await failure.getByRole("button", { name: "Close", exact: true }).click();
+
+        await times.getByText("Full").first().waitFor();
+        expect(await times.getByRole("radio", { checked: true }).count()).toBe(0);
+        await page.getByRole("button", { name: "Confirm Order" }).click();
+        await page.getByText("Please choose a delivery time.").waitFor();
+        expect(await customer.api.ordersOf(customer.userId)).toEqual([]);
+
+        // Another free slot of the date shown (the next date with a free slot when none is left on that one).
+        await times.getByRole("radio", { disabled: false }).first().check();
+        await page.getByRole("button", { name: "Confirm Order" }).click();
+        await (await dialog(page, "Confirm your order")).getByRole("button", { name: "Yes, confirm" }).click();
+        await dialog(page, "Order created successfully!");
+        const [order] = await customer.api.ordersOf(customer.userId);
+        expect(order?.delivery).not.toBeNull();
+        expect([order?.delivery?.date, order?.delivery?.slotId]).not.toEqual([first.date, taken.slotId]);
+      });
+    } finally {
+      await admin.request("PUT", "/settings/delivery-schedule", before);
+    }
+  });
 });

@@ -77,8 +77,9 @@ export function useCheckout({ user, items, cartId, shippingCost }: CheckoutInput
         setShortage(unavailable);
         return;
       }
-      // A slot that filled, closed or passed its cutoff meanwhile: what is left is read again.
-      if (error instanceof ApiError && error.status === 409 && sent.slot) void delivery.refuse(sent.slot);
+      // A slot that filled, closed, passed its cutoff (409) or was switched off (400) meanwhile: what is
+      // left is read again. A slot still free stays chosen.
+      if (sent.slot) void delivery.refuse(sent.slot);
       setFailure({
         title: "Failed to process order.",
         body: error instanceof ApiError && error.serverMessage ? <p>{error.serverMessage}</p> : undefined,

@@ -40,7 +40,10 @@ export function useDeliveryChoice() {
     if (choice) setPicked(choice);
   }
 
-  /** After a 409: read what is left again, and keep the refused slot as the shopper's pick so it shows unselected. */
+  /**
+   * After a refused order: what is left is read again, and the slot sent becomes the shopper's pick, so
+   * it stays chosen only while it is still free.
+   */
   async function refuse(choice: SlotChoice) {
     setPicked(choice);
     setViewedDate(choice.date);
