@@ -293,6 +293,7 @@ export interface Database {
 export type NewProduct = Insertable<ProductsTable>;
 export type ProductUpdate = Updateable<ProductsTable>;
 export type NewOrder = Insertable<OrdersTable>;
+export type OrderUpdate = Updateable<OrdersTable>;
 export type NewOrderItem = Insertable<OrderItemsTable>;
 
 /** A repository function runs on the database or inside a transaction alike. */

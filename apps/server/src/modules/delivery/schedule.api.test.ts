@@ -29,9 +29,12 @@ async function adminSchedule(): Promise<DeliverySchedule> {
   return res.json();
 }
 
+/** A schedule as the admin screen edits it: the one it read, with closed dates always listed. */
+type Editable = DeliveryScheduleInput & { closedDates: NonNullable<DeliveryScheduleInput["closedDates"]> };
+
 /** The schedule as the admin screen sends it back: what it read, changed by `edit`. */
-async function editedSchedule(edit: (s: DeliveryScheduleInput) => void = () => {}): Promise<DeliveryScheduleInput> {
-  const schedule = structuredClone(await adminSchedule()) as DeliveryScheduleInput;
+async function editedSchedule(edit: (s: Editable) => void = () => {}): Promise<Editable> {
+  const schedule = structuredClone(await adminSchedule()) as Editable;
   edit(schedule);
   return schedule;
 }
@@ -116,7 +119,7 @@ describe("the admin's delivery schedule", () => {
 
   it("rejects each malformed entry with a 400 that names the field, and changes nothing", async () => {
     const before = await adminSchedule();
-    const cases: [(s: DeliveryScheduleInput) => void, string][] = [
+    const cases: [(s: Editable) => void, string][] = [
       [
         (s) => Object.assign(s.slots[1] ?? {}, { start: "14:00", end: "13:00" }),
         "slots.1.end: must be after the start",

@@ -172,8 +172,7 @@ export async function claimNamedPlace(db: Executor, dialect: Dialect, date: stri
     throw badRequest(`delivery_date: is more than ${windowDays} days ahead`, "INVALID_INPUT");
   }
   const [row] = await repo.lockSlots(db, dialect, [slotId]);
-  if (!row || row.active !== 1)
-    throw badRequest("delivery_slot_id: is not a delivery slot of the shop", "INVALID_INPUT");
+  if (row?.active !== 1) throw badRequest("delivery_slot_id: is not a delivery slot of the shop", "INVALID_INPUT");
   const slot = toSlotRule(row);
   const reason = unavailableReason(await snapshot(db, date, date), date, slot);
   if (reason !== null) {
@@ -205,7 +204,7 @@ export async function claimEarliestPlace(db: Executor, dialect: Dialect): Promis
 /** The district an order names, with its fee; an unknown or switched-off one is a 400 naming `field`. */
 export async function activeZone(db: Executor, zoneId: number, field: string) {
   const zone = await repo.findZone(db, zoneId);
-  if (!zone || zone.active !== 1) throw badRequest(`${field}: is not a district we deliver to`, "INVALID_INPUT");
+  if (zone?.active !== 1) throw badRequest(`${field}: is not a district we deliver to`, "INVALID_INPUT");
   return zone;
 }
 
@@ -221,7 +220,7 @@ export async function claimPlaceForMove(
 ): Promise<Place> {
   if (move.date < shopToday()) throw badRequest("date: is in the past", "INVALID_INPUT");
   const [row] = await repo.lockSlots(db, dialect, [move.slotId]);
-  if (!row || row.active !== 1) throw badRequest("slotId: is not a delivery slot of the shop", "INVALID_INPUT");
+  if (row?.active !== 1) throw badRequest("slotId: is not a delivery slot of the shop", "INVALID_INPUT");
   const slot = toSlotRule(row);
   const snap = await snapshot(db, move.date, move.date, move.orderId);
   // The florist may take an order after the cutoff or beyond the window (a phone order); a closure binds.

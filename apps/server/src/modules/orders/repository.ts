@@ -1,7 +1,7 @@
 import { REVIEWABLE_STATUSES } from "@florist/contract/rules";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Dialect } from "../../db/connection.js";
-import type { Database, Executor, NewOrder, NewOrderItem } from "../../db/database.js";
+import type { Database, Executor, NewOrder, NewOrderItem, OrderUpdate } from "../../db/database.js";
 import { productColumns } from "../cart/repository.js";
 
 /**
@@ -123,23 +123,6 @@ export function listDayOrders(
     })
     .orderBy("orders.order_id")
     .execute();
-}
-
-/** Moves an order to another day, slot and district, only while it has the status it was read with. */
-export async function setDelivery(
-  db: Executor,
-  orderId: number,
-  from: string,
-  change: { delivery_day: string; delivery_slot_id: number; delivery_zone_id: number | null; delivery_date: string },
-  at: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable("orders")
-    .set({ ...change, updated_at: at })
-    .where("order_id", "=", orderId)
-    .where("order_status", "=", from)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 export type OrderWithUser = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
@@ -297,12 +280,15 @@ export function latestReviews(db: Executor, limit: number) {
     .execute();
 }
 
-/** Moves an order on only from the status it was read with, so two admins cannot both apply a change. */
-export async function setStatus(
+/**
+ * Changes an order (its status, or its delivery day and slot) only while it has the status it was
+ * read with, so two admins cannot both apply a change, nor move an order that was just finished.
+ */
+export async function updateFromStatus(
   db: Executor,
   orderId: number,
   from: string,
-  change: { order_status: string; payment_status?: string },
+  change: Omit<OrderUpdate, "order_id" | "updated_at">,
   at: string,
 ): Promise<boolean> {
   const result = await db

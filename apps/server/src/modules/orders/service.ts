@@ -490,7 +490,7 @@ export async function changeStatus(
     await repo.lockProducts(trx, ctx.dialect, returned.keys());
     const at = nowIso();
     const change = paid ? { order_status: target, payment_status: "Paid" } : { order_status: target };
-    if (!(await repo.setStatus(trx, orderId, order.order_status, change, at))) {
+    if (!(await repo.updateFromStatus(trx, orderId, order.order_status, change, at))) {
       throw conflict("The order was changed at the same time. Please reload it.", "STATUS_CHANGED");
     }
     await repo.restoreStock(trx, returned, at);
@@ -595,7 +595,7 @@ export async function moveDelivery(
       delivery_zone_id: after.zoneId,
       delivery_date: shopInstant(place.date, place.slot.start),
     };
-    if (!(await repo.setDelivery(trx, orderId, order.order_status, change, nowIso()))) {
+    if (!(await repo.updateFromStatus(trx, orderId, order.order_status, change, nowIso()))) {
       throw conflict("The order was changed at the same time. Please reload it.", "STATUS_CHANGED");
     }
     await recordChange(trx, actor, {
