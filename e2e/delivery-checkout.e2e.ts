@@ -102,6 +102,8 @@ describe.each(VIEWPORTS)("a gift planned at checkout at $width px", (viewport) =
         await confirm.getByRole("button", { name: "Yes, confirm" }).click();
         const result = await dialog(page, "Order created successfully!");
         const orderId = (await result.locator("strong").first().textContent()) ?? "";
+        expect(((await result.textContent()) ?? "").replace(/\s+/g, " ")).toContain(`Delivery: ${when} WIB.`);
+        await screenshot(tab, JOURNEY, "04-order-created");
         // The server's total agrees with what the shopper was shown: the items and the district's fee.
         expect(rupiahValue(await result.locator("strong").nth(1).textContent())).toBe(subtotal + zone.fee);
         await result.getByRole("button", { name: "View Orders" }).click();
@@ -115,7 +117,7 @@ describe.each(VIEWPORTS)("a gift planned at checkout at $width px", (viewport) =
         expect(shown).toContain(`${zone.name} · for Sari Wulandari`);
         expect(shown).toContain("“Selamat ulang tahun, Ibu! 🌷”");
         expect(shown).toContain("Anonymous");
-        await screenshot(tab, JOURNEY, "04-my-orders");
+        await screenshot(tab, JOURNEY, "05-my-orders");
 
         const [order] = await customer.api.ordersOf(customer.userId);
         expect(order?.delivery).toMatchObject({ date: day.date, slotId: slot.slotId, zoneId: zone.zoneId });
@@ -150,7 +152,7 @@ describe.each(VIEWPORTS)("a gift planned at checkout at $width px", (viewport) =
       const offered = await offeredDates(page);
       expect(offered).not.toContain(dayName(closing));
       expect(offered.length).toBeGreaterThan(0);
-      await screenshot(tab, JOURNEY, "05-closed-date");
+      await screenshot(tab, JOURNEY, "06-closed-date");
     });
   });
 
@@ -187,7 +189,7 @@ describe.each(VIEWPORTS)("a gift planned at checkout at $width px", (viewport) =
         await (await dialog(page, "Confirm your order")).getByRole("button", { name: "Yes, confirm" }).click();
         const failure = await dialog(page, "Failed to process order.");
         expect(await failure.textContent()).toContain(`is full. Please choose another time.`);
-        await screenshot(tab, JOURNEY, "06-slot-filled");
+        await screenshot(tab, JOURNEY, "07-slot-filled");
         await failure.getByRole("button", { name: "Close", exact: true }).click();
 
         await times.getByText("Full").first().waitFor();

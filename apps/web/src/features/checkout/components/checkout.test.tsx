@@ -34,6 +34,20 @@ const created = {
   shippingCost: 40_000,
   orderProof: null,
   items: [],
+  delivery: {
+    date: "2026-11-24",
+    slotId: 2,
+    label: "Midday",
+    start: "12:00",
+    end: "15:00",
+    zoneId: null,
+    zoneName: null,
+  },
+  deliveryZone: null,
+  recipientName: "Siti Rahma",
+  recipientPhone: "0812 3456 7890",
+  cardMessage: null,
+  senderAnonymous: false,
 };
 
 const schedule: DeliverySchedule = {
@@ -194,6 +208,7 @@ describe("the checkout form", () => {
     await user.click(within(dialog).getByRole("button", { name: "Yes, confirm" }));
     const done = await screen.findByRole("alertdialog", { name: "Order created successfully!" });
     expect(shownText(done)).toContain(`Your order MB-042 has been received. Total: ${rupiah(355_000)}.`);
+    expect(shownText(done)).toContain("Delivery: Tue 24 Nov · 12:00–15:00 WIB.");
 
     const [call] = api.callsTo("POST /api/order");
     if (!call) throw new Error("No order was sent.");
@@ -291,7 +306,7 @@ describe("choosing when the flowers arrive", () => {
       ...day,
       slots: day.slots.map((s) => ({ ...s, available: false, remaining: 0, reason: "full" as const })),
     }));
-    const api = checkoutApi(undefined, full);
+    const api = checkoutApi({ status: 201, body: { ...created, delivery: null } }, full);
     const { user } = openCheckout();
     expect(
       await screen.findByText(
@@ -308,7 +323,8 @@ describe("choosing when the flowers arrive", () => {
       "Our florist will call you to arrange the delivery.",
     );
     await user.click(screen.getByRole("button", { name: "Yes, confirm" }));
-    await screen.findByRole("alertdialog", { name: "Order created successfully!" });
+    const done = await screen.findByRole("alertdialog", { name: "Order created successfully!" });
+    expect(shownText(done)).toContain("Our florist will call you to arrange the delivery.");
     const body = api.callsTo("POST /api/order")[0]?.body;
     expect(body).not.toHaveProperty("delivery_date");
     expect(body).not.toHaveProperty("delivery_slot_id");

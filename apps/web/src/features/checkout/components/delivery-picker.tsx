@@ -1,4 +1,4 @@
-import { useId } from "react";
+import { useEffect, useId, useRef } from "react";
 import { deliveryDayParts, formatSlotTimes } from "../../../lib/delivery-time";
 import { slotStatus } from "../delivery-choice";
 import type { DeliveryChoice } from "../hooks/use-delivery-choice";
@@ -10,6 +10,19 @@ import type { DeliveryChoice } from "../hooks/use-delivery-choice";
  */
 export function DeliveryPicker({ delivery, error }: { delivery: DeliveryChoice; error?: string }) {
   const id = useId();
+  const stripRef = useRef<HTMLDivElement>(null);
+  const shownDate = delivery.shownDay?.date;
+
+  // The date shown may lie beyond the strip's visible part (after a refused slot moved it): bring it in,
+  // scrolling the strip only, never the page.
+  useEffect(() => {
+    const strip = stripRef.current;
+    const chip = strip?.querySelector("input:checked")?.closest("label");
+    if (!strip || !chip || !shownDate) return;
+    const left = chip.offsetLeft;
+    if (left < strip.scrollLeft || left + chip.offsetWidth > strip.scrollLeft + strip.clientWidth)
+      strip.scrollTo({ left: Math.max(0, left - 8), behavior: "smooth" });
+  }, [shownDate]);
 
   if (delivery.loading)
     return (
@@ -39,7 +52,7 @@ export function DeliveryPicker({ delivery, error }: { delivery: DeliveryChoice; 
     <div className="delivery-picker">
       <fieldset className="delivery-fieldset">
         <legend className="field-label">Delivery date</legend>
-        <div className="date-strip">
+        <div className="date-strip" ref={stripRef}>
           {delivery.offered.map(({ date }) => {
             const parts = deliveryDayParts(date);
             return (

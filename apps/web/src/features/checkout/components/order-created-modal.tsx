@@ -1,6 +1,7 @@
 import type { OrderDetail } from "@florist/contract";
 import { Currency } from "../../../components/currency";
 import { Modal } from "../../../components/modal";
+import { formatDelivery } from "../../../lib/delivery-time";
 import { formatOrderId } from "../../../lib/format";
 
 export function OrderCreatedModal({ order, onClose }: { order: OrderDetail | null; onClose: () => void }) {
@@ -17,13 +18,25 @@ export function OrderCreatedModal({ order, onClose }: { order: OrderDetail | nul
       }
     >
       {order ? (
-        <p>
-          Your order <strong>{formatOrderId(order.orderId)}</strong> has been received. Total:{" "}
-          <strong>
-            <Currency amount={order.totalPrice} />
-          </strong>
-          .
-        </p>
+        <>
+          <p>
+            Your order <strong>{formatOrderId(order.orderId)}</strong> has been received. Total:{" "}
+            <strong>
+              <Currency amount={order.totalPrice} />
+            </strong>
+            .
+          </p>
+          {/* The day and slot the server booked: the authority, also when none was chosen. */}
+          <p className="confirm-delivery">
+            {order.delivery ? (
+              <>
+                Delivery: <strong className="confirm-delivery-when">{formatDelivery(order.delivery)} WIB</strong>.
+              </>
+            ) : (
+              "Our florist will call you to arrange the delivery."
+            )}
+          </p>
+        </>
       ) : null}
     </Modal>
   );
