@@ -111,8 +111,13 @@ function openCheckout(items: CheckoutItem[] = [roses]) {
   });
 }
 
+/** Fills the required fields once the delivery times are shown. */
 async function fillShipping(user: ReturnType<typeof openCheckout>["user"]) {
   await screen.findByRole("group", { name: "Delivery time (WIB)" });
+  await fillRequired(user);
+}
+
+async function fillRequired(user: ReturnType<typeof openCheckout>["user"]) {
   await user.type(await screen.findByLabelText("Recipient's first name"), "Siti");
   await user.type(screen.getByLabelText("Recipient's last name"), "Rahma");
   await user.type(screen.getByLabelText("Recipient's phone"), "0812 3456 7890");
@@ -314,10 +319,7 @@ describe("choosing when the flowers arrive", () => {
       ),
     ).toBeTruthy();
     expect(screen.queryByRole("group", { name: "Delivery date" })).toBeNull();
-    await user.type(screen.getByLabelText("Recipient's first name"), "Siti");
-    await user.type(screen.getByLabelText("Recipient's last name"), "Rahma");
-    await user.type(screen.getByLabelText("Recipient's phone"), "0812 3456 7890");
-    await user.type(screen.getByLabelText("Address"), "Jl. Dago 1");
+    await fillRequired(user);
     await user.click(screen.getByRole("button", { name: "Confirm Order" }));
     expect(shownText(screen.getByRole("alertdialog", { name: "Confirm your order" }))).toContain(
       "Our florist will call you to arrange the delivery.",
@@ -328,6 +330,25 @@ describe("choosing when the flowers arrive", () => {
     const body = api.callsTo("POST /api/order")[0]?.body;
     expect(body).not.toHaveProperty("delivery_date");
     expect(body).not.toHaveProperty("delivery_slot_id");
+  });
+
+  it("still takes the order when the delivery times cannot be read, leaving the slot to the server", async () => {
+    const api = fakeApi({
+      "GET /api/users/session": loggedIn(),
+      "GET /api/delivery/schedule": { status: 503, body: { message: "Service unavailable" } },
+      "POST /api/order": { status: 201, body: created },
+    });
+    const { user } = openCheckout();
+    expect(
+      await screen.findByText("Delivery times could not be loaded. Your order will get the earliest free time."),
+    ).toBeTruthy();
+    expect(screen.queryByLabelText("District (kecamatan)")).toBeNull();
+    await fillRequired(user);
+    await confirmOrder(user);
+    await screen.findByRole("alertdialog", { name: "Order created successfully!" });
+    const body = api.callsTo("POST /api/order")[0]?.body;
+    expect(body).not.toHaveProperty("delivery_date");
+    expect(body).not.toHaveProperty("delivery_zone_id");
   });
 
   it("adds the chosen district's fee to the total at once and sends the district", async () => {
