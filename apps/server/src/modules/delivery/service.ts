@@ -188,17 +188,19 @@ export async function claimNamedPlace(db: Executor, dialect: Dialect, date: stri
  */
 export async function claimEarliestPlace(db: Executor, dialect: Dialect): Promise<Place | null> {
   const active = await repo.listSlots(db, { all: false });
-  const locked = (
-    await repo.lockSlots(
-      db,
-      dialect,
-      active.map((s) => s.slot_id),
-    )
-  ).filter((s) => s.active === 1);
-  const byDay = active.flatMap((s) => locked.filter((l) => l.slot_id === s.slot_id)).map(toSlotRule);
+  const locked = await repo.lockSlots(
+    db,
+    dialect,
+    active.map((s) => s.slot_id),
+  );
+  // The rows as they are once locked (an admin may have just changed them), in the order of the day.
+  const slots = locked
+    .filter((s) => s.active === 1)
+    .sort((a, b) => a.start_time.localeCompare(b.start_time) || a.slot_id - b.slot_id)
+    .map(toSlotRule);
   const today = shopToday();
   const windowDays = await getDeliveryWindowDays(db);
-  return earliestPlace(await snapshot(db, today, lastBookableDay(today, windowDays)), byDay);
+  return earliestPlace(await snapshot(db, today, lastBookableDay(today, windowDays)), slots);
 }
 
 /** The district an order names, with its fee; an unknown or switched-off one is a 400 naming `field`. */
