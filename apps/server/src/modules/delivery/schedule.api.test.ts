@@ -206,6 +206,18 @@ describe("checking what a schedule change strands", () => {
     expect(unchanged.json()).toEqual({ stranded: [] });
   });
 
+  it("does not list again an order that is already past its slot's capacity, booked so by an admin", async () => {
+    const booked = await createSlot(shop, { label: "Booked over", capacity: 1 });
+    await bookPlaces(shop, customer.user.user_id, { date: "2026-12-07", slotId: booked, count: 2 });
+    const unchanged = await call("POST", "/api/settings/delivery-schedule/check", admin.cookie, await editedSchedule());
+    expect(unchanged.json()).toEqual({ stranded: [] });
+    const closing = await editedSchedule((s) => {
+      s.closedDates.push({ date: "2026-12-07", slotIds: [], reason: "Flood" });
+    });
+    const closed = await call("POST", "/api/settings/delivery-schedule/check", admin.cookie, closing);
+    expect((closed.json() as StrandedOrders).stranded.map((o) => o.reason)).toEqual(["closed", "closed"]);
+  });
+
   it("refuses the same malformed schedule as saving does", async () => {
     const input = await editedSchedule((s) => Object.assign(s.slots[0] ?? {}, { capacity: -1 }));
     const res = await call("POST", "/api/settings/delivery-schedule/check", admin.cookie, input);

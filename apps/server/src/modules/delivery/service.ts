@@ -276,16 +276,49 @@ async function checkSchedule(db: Executor, input: ScheduleInput): Promise<Checke
   return { input, slots: slotIds, today };
 }
 
+/** What decides whether an order keeps its place: each slot's state and the closed dates. */
+interface PlaceRules {
+  slots: Map<number, { active: boolean; capacity: number }>;
+  closedDays: Set<string>;
+  closedSlots: Set<string>;
+}
+
+function rulesOfInput(input: ScheduleInput): PlaceRules {
+  return {
+    slots: new Map(input.slots.flatMap((s) => (s.slotId === undefined ? [] : [[s.slotId, s] as const]))),
+    closedDays: new Set(input.closedDates.filter((c) => c.slotIds.length === 0).map((c) => c.date)),
+    closedSlots: new Set(input.closedDates.flatMap((c) => c.slotIds.map((id) => placeKey(c.date, id)))),
+  };
+}
+
+async function rulesNow(db: Executor, slots: Map<number, repo.SlotRow>, today: string): Promise<PlaceRules> {
+  const closed = await repo.listClosedDates(db, today);
+  return {
+    slots: new Map([...slots].map(([id, row]) => [id, { active: row.active === 1, capacity: row.capacity }])),
+    closedDays: new Set(closed.filter((c) => c.slot_id === null).map((c) => c.date)),
+    closedSlots: new Set(closed.flatMap((c) => (c.slot_id === null ? [] : [placeKey(c.date, c.slot_id)]))),
+  };
+}
+
+/** Why an order, the `position`-th (from 0) of its slot and day, would have no place under `rules`. */
+function strandReason(rules: PlaceRules, date: string, slotId: number, position: number) {
+  const slot = rules.slots.get(slotId);
+  if (!slot?.active) return "inactive" as const;
+  if (rules.closedDays.has(date) || rules.closedSlots.has(placeKey(date, slotId))) return "closed" as const;
+  return position >= slot.capacity ? ("capacity" as const) : null;
+}
+
 /**
  * The orders from today on that the new schedule would leave without their place: in a slot switched
  * off, on a date closed for their slot, or beyond a lowered capacity (the latest orders of that slot
- * and day, the first ones keep their place).
+ * and day; the first ones keep their place). An order already in that state (booked over capacity
+ * by an admin, in a slot already off) is not news, so only a change of its state is listed.
  */
 async function strandedBy(db: Executor, checked: CheckedSchedule): Promise<StrandedOrders> {
   const { input, slots, today } = checked;
-  const next = new Map(input.slots.flatMap((s) => (s.slotId === undefined ? [] : [[s.slotId, s] as const])));
-  const closedDays = new Set(input.closedDates.filter((c) => c.slotIds.length === 0).map((c) => c.date));
-  const closedSlots = new Set(input.closedDates.flatMap((c) => c.slotIds.map((id) => placeKey(c.date, id))));
+  const next = rulesOfInput(input);
+  const current = await rulesNow(db, slots, today);
+  const labels = new Map(input.slots.flatMap((s) => (s.slotId === undefined ? [] : [[s.slotId, s.label] as const])));
   const seenInPlace = new Map<string, number>();
   const stranded: StrandedOrders["stranded"] = [];
   for (const order of await repo.listBookedOrders(db, today)) {
@@ -294,17 +327,10 @@ async function strandedBy(db: Executor, checked: CheckedSchedule): Promise<Stran
     const key = placeKey(date, slotId);
     const position = seenInPlace.get(key) ?? 0;
     seenInPlace.set(key, position + 1);
-    const slot = next.get(slotId);
-    const reason = !slot?.active
-      ? "inactive"
-      : closedDays.has(date) || closedSlots.has(key)
-        ? "closed"
-        : position >= slot.capacity
-          ? "capacity"
-          : null;
-    if (reason) {
-      const label = slot?.label ?? slots.get(slotId)?.label ?? "";
-      stranded.push({ orderId: order.order_id, date, slotId, slotLabel: label, reason });
+    const reason = strandReason(next, date, slotId, position);
+    if (reason && reason !== strandReason(current, date, slotId, position)) {
+      const slotLabel = labels.get(slotId) ?? slots.get(slotId)?.label ?? "";
+      stranded.push({ orderId: order.order_id, date, slotId, slotLabel, reason });
     }
   }
   return { stranded };
