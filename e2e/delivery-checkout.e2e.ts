@@ -194,6 +194,7 @@ describe.each(VIEWPORTS)("a gift planned at checkout at $width px", (viewport) =
 
         await times.getByText("Full").first().waitFor();
         expect(await times.getByRole("radio", { checked: true }).count()).toBe(0);
+        await screenshot(tab, JOURNEY, "08-choose-again");
         await page.getByRole("button", { name: "Confirm Order" }).click();
         await page.getByText("Please choose a delivery time.").waitFor();
         expect(await customer.api.ordersOf(customer.userId)).toEqual([]);

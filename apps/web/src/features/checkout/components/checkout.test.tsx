@@ -396,6 +396,8 @@ describe("choosing when the flowers arrive", () => {
 
     // Tuesday has nothing left: Wednesday is shown, and no slot is chosen for the shopper.
     await waitFor(() => expect(choices("Delivery date").map((c) => c.name)).toEqual(["Wed 25 Nov"]));
+    // The shopper is taken back to the slots to choose again.
+    expect(document.activeElement).toBe(screen.getByRole("radio", { name: /Midday/ }));
     expect(choices("Delivery time (WIB)").some((c) => c.checked)).toBe(false);
     expect((screen.getByLabelText("Recipient's first name") as HTMLInputElement).value).toBe("Siti");
     await user.click(screen.getByRole("button", { name: "Confirm Order" }));

@@ -1,7 +1,7 @@
 import type { OrderDetail, UnavailableItem, User } from "@florist/contract";
 import { DEFAULT_DELIVERY_FEE } from "@florist/contract/rules";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useRef, useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import { unavailableItemsOf } from "../../../components/stock-shortage";
 import { type ShippingDetails, writeAddressBlock } from "../../../lib/address";
 import { ApiError } from "../../../lib/api-client";
@@ -57,6 +57,14 @@ export function useCheckout({ user, items, cartId, shippingCost }: CheckoutInput
   const [created, setCreated] = useState<OrderDetail | null>(null);
   const [shortage, setShortage] = useState<UnavailableItem[] | null>(null);
   const [failure, setFailure] = useState<{ title: string; body?: React.ReactNode } | null>(null);
+  const [backToSlots, setBackToSlots] = useState(false);
+
+  // Runs after the message closes and hands the focus back, so this focus is the one that stays.
+  useEffect(() => {
+    if (failure || !backToSlots) return;
+    setBackToSlots(false);
+    formRef.current?.querySelector<HTMLElement>(".slot-option input:not(:disabled)")?.focus();
+  }, [failure, backToSlots]);
 
   const order = useMutation({
     mutationFn: placeOrder,
@@ -80,6 +88,8 @@ export function useCheckout({ user, items, cartId, shippingCost }: CheckoutInput
       // A slot that filled, closed, passed its cutoff (409) or was switched off (400) meanwhile: what is
       // left is read again. A slot still free stays chosen.
       if (sent.slot) void delivery.refuse(sent.slot);
+      // A conflict is about the day's places: once its message is read, the shopper is taken to the slots.
+      if (error instanceof ApiError && error.status === 409 && sent.slot) setBackToSlots(true);
       setFailure({
         title: "Failed to process order.",
         body: error instanceof ApiError && error.serverMessage ? <p>{error.serverMessage}</p> : undefined,
