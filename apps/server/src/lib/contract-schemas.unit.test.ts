@@ -37,10 +37,26 @@ describe("the answer serializer", () => {
       shippingCost: 50000,
       review: null,
       orderProof: null,
+      delivery: null,
+      deliveryZone: null,
+      recipientName: null,
+      recipientPhone: null,
+      cardMessage: null,
+      senderAnonymous: false,
     };
     const reviewed = {
       ...order,
       orderProof: "/uploads/proofs/a.webp",
+      delivery: {
+        date: "2026-11-27",
+        slotId: 1,
+        label: "Morning",
+        start: "09:00",
+        end: "12:00",
+        zoneId: null,
+        zoneName: null,
+      },
+      cardMessage: "Selamat ulang tahun!",
       review: {
         review_id: 2,
         order_id: 1,
