@@ -19,6 +19,8 @@ export function transaction(order_id: number, order_status: string): AdminTransa
     order_date: `2026-11-${String(10 + order_id).padStart(2, "0")}T08:00:00.000Z`,
     total_price: 150000 + order_id,
     order_status,
+    payment_status: "Pending",
+    phone: null,
   };
 }
 
@@ -54,6 +56,9 @@ export function orderDetail(orderId: number, orderStatus: string, paymentStatus 
     recipientPhone: null,
     cardMessage: null,
     senderAnonymous: false,
+    paymentDueAt: null,
+    paymentProof: null,
+    paymentNote: null,
   };
 }
 

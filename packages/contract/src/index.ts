@@ -4,6 +4,7 @@ export * from "./catalog.js";
 export * from "./common.js";
 export * from "./delivery.js";
 export * from "./orders.js";
+export * from "./payments.js";
 export * from "./products.js";
 export * from "./rules.js";
 export * from "./settings.js";

@@ -53,6 +53,8 @@ export const createOrderBody = z
       .transform((text) => text.trim())
       .nullish(),
     sender_anonymous: z.boolean({ error: "must be true or false" }).nullish(),
+    /** §7.3: one mail seven days before the same day next year, with a link that turns it off. */
+    remind_next_year: z.boolean({ error: "must be true or false" }).nullish(),
   })
   .superRefine((order, ctx) => {
     const hasDate = order.delivery_date != null;
@@ -139,6 +141,12 @@ const giftFields = {
   recipientPhone: z.string().nullable(),
   cardMessage: z.string().nullable(),
   senderAnonymous: z.boolean(),
+  /** §7.2: when an unpaid order lapses; null once paid, or when expiry is off. */
+  paymentDueAt: z.string().nullable(),
+  /** The shopper's transfer receipt, a private path served like `orderProof`. */
+  paymentProof: z.string().nullable(),
+  /** Why the admin rejected the receipt, or how a payment without one was seen. */
+  paymentNote: z.string().nullable(),
 };
 
 export const orderSummarySchema = z.object({
@@ -191,6 +199,9 @@ export const adminTransactionSchema = z.object({
   order_date: z.string(),
   total_price: int,
   order_status: z.string(),
+  payment_status: z.string(),
+  /** The phone the order gives (its recipient's), for a WhatsApp link; null when it gives none. */
+  phone: z.string().nullable(),
 });
 export type AdminTransaction = z.infer<typeof adminTransactionSchema>;
 

@@ -25,7 +25,7 @@ export function isStrongPassword(password: string): boolean {
   return passwordChecks.every((check) => check.test(password));
 }
 
-export const ORDER_STATUSES = ["Order Received", "In Delivery", "Finished", "Denied"] as const;
+export const ORDER_STATUSES = ["Order Received", "In Delivery", "Finished", "Denied", "Cancelled"] as const;
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** Completed is a legacy final status that customer screens treat like Finished. */
@@ -70,6 +70,8 @@ export const STATUS_TRANSITIONS: Readonly<Record<OrderStatus, readonly OrderStat
   "In Delivery": ["Finished"],
   Finished: [],
   Denied: [],
+  // The shopper cancels, or an unpaid order lapses (contract §7.2); no admin moves an order there.
+  Cancelled: [],
 };
 
 /** The statuses an order in `status` may move to; none for a final, legacy or unknown status. */
@@ -172,4 +174,26 @@ export function addDays(date: string, days: number): string {
 export function minutesOfDay(time: string): number {
   const [hours, minutes] = time.split(":").map(Number) as [number, number];
   return hours * 60 + minutes;
+}
+
+/**
+ * Payment states of an order (contract §7.2): waiting for the transfer, a transfer receipt sent and
+ * waiting for the admin, paid, or the receipt refused (the shopper may send another).
+ */
+export const PAYMENT_STATUSES = ["Pending", "Awaiting Verification", "Paid", "Rejected"] as const;
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
+
+/** The payment window when an admin has not set one: a day (contract §7.2). */
+export const DEFAULT_PAYMENT_WINDOW_MINUTES = 1440;
+
+/** An order's display id: MB- and the id padded with zeros to 3 digits, MB-007 (docs/rules.md). */
+export function orderDisplayId(orderId: number | string): string {
+  return `MB-${String(orderId).padStart(3, "0")}`;
+}
+
+const rupiahFormat = new Intl.NumberFormat("id-ID", { style: "currency", currency: "IDR", maximumFractionDigits: 0 });
+
+/** Money is a whole number of rupiah, written the Indonesian way (Rp 350.000) on screens, mails and invoices. */
+export function formatRupiah(amount: number | null | undefined): string {
+  return rupiahFormat.format(Number.isFinite(amount) ? Number(amount) : 0);
 }

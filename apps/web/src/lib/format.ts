@@ -1,18 +1,5 @@
-const rupiahFormat = new Intl.NumberFormat("id-ID", {
-  style: "currency",
-  currency: "IDR",
-  maximumFractionDigits: 0,
-});
-
-/** Money is a whole number of rupiah, shown in the Indonesian locale (docs/rules.md, Money). */
-export function formatRupiah(amount: number | null | undefined): string {
-  return rupiahFormat.format(Number.isFinite(amount) ? Number(amount) : 0);
-}
-
-/** Order display id: MB- plus the id padded with zeros to 3 digits, MB-001 (docs/rules.md). */
-export function formatOrderId(orderId: number | string): string {
-  return `MB-${String(orderId).padStart(3, "0")}`;
-}
+/* Money (docs/rules.md, Money) and the order display id are the shop's rules, shared with the server's mails and invoices. */
+export { formatRupiah, orderDisplayId as formatOrderId } from "@florist/contract/rules";
 
 const customerDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
 

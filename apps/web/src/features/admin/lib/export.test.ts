@@ -6,6 +6,8 @@ import { formatAdminDate } from "./format";
 const transaction = (order_id: number, day: number): AdminTransaction => ({
   order_id,
   customer_name: `Customer ${order_id}`,
+  payment_status: "Pending",
+  phone: null,
   order_date: new Date(Date.UTC(2025, 4, day, 5)).toISOString(),
   total_price: 100_000 + order_id,
   order_status: order_id % 2 ? "Finished" : "Order Received",

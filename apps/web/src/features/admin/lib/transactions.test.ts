@@ -5,6 +5,8 @@ import { pageRange, sortTransactions } from "./transactions";
 const row = (order_id: number, order_status: string, order_date: string): AdminTransaction => ({
   order_id,
   customer_name: `customer${order_id}`,
+  payment_status: "Pending",
+  phone: null,
   order_date,
   total_price: order_id * 1000,
   order_status,

@@ -20,6 +20,9 @@ const plain: OrderSummary = {
   recipientPhone: null,
   cardMessage: null,
   senderAnonymous: false,
+  paymentDueAt: null,
+  paymentProof: null,
+  paymentNote: null,
 };
 
 const gift: OrderSummary = {
