@@ -72,6 +72,8 @@ export interface MailsTable {
   subject: string;
   text_body: string;
   html_body: string | null;
+  /** JSON: `{filename, contentType, cid, base64}[]`, or null for a mail without attachments. */
+  attachments: string | null;
   created_at: string;
   sent_at: string | null;
 }
@@ -159,6 +161,20 @@ export interface OrdersTable {
   card_message: string | null;
   /** 1: the gift card carries no sender name. */
   sender_anonymous: Generated<number>;
+  /** When an unpaid order lapses, fixed when it is placed; null once paid or when expiry was off. */
+  payment_due_at: string | null;
+  /** The shopper's transfer receipt, a private /uploads/receipts/ path. */
+  payment_proof: string | null;
+  /** The admin's note on a rejected receipt or on a payment marked paid by hand. */
+  payment_note: string | null;
+  /** 1: the shopper asked for a reminder a year after the delivery (contract §7.3). */
+  remind_next_year: Generated<number>;
+  /** When the reminder a year later went out; it goes out once. */
+  reminder_sent_at: string | null;
+  /** SHA-256 of the token in that reminder's opt-out link. */
+  reminder_token_hash: string | null;
+  /** When the mail three hours before the payment deadline went out; it goes out once. */
+  payment_reminder_sent_at: string | null;
 }
 
 export interface OrderItemsTable {
@@ -193,6 +209,15 @@ export interface ReviewsTable {
   review_date: string;
 }
 
+/** A bank account the shopper may transfer to, listed by position. */
+export interface BankAccountsTable {
+  bank_account_id: Generated<number>;
+  position: number;
+  bank: string;
+  account_number: string;
+  account_name: string;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -206,6 +231,8 @@ export const SETTING_KEYS = {
   deliveryWindowDays: "delivery_window_days",
   /** When the delivery slots and zones were first set up; they are seeded once, even on SEED_DEMO=0. */
   deliveryScheduleSeededAt: "delivery_schedule_seeded_at",
+  /** Minutes an order may stay unpaid before it lapses; 0: never. */
+  paymentWindowMinutes: "payment_window_minutes",
 } as const;
 
 /** A delivery time slot of every day; times are "HH:MM" in the shop's time zone. */
@@ -283,6 +310,7 @@ export interface Database {
   order_item_customizations: OrderItemCustomizationsTable;
   reviews: ReviewsTable;
   settings: SettingsTable;
+  bank_accounts: BankAccountsTable;
   posts: PostsTable;
   delivery_slots: DeliverySlotsTable;
   delivery_zones: DeliveryZonesTable;

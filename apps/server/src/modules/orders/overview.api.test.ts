@@ -53,6 +53,8 @@ describe("the admin overview's transactions", () => {
       order_date: "2026-01-12T03:00:00.000Z",
       total_price: 150000,
       order_status: "Order Received",
+      payment_status: "Pending",
+      phone: null,
     });
   });
 

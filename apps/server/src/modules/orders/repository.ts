@@ -206,6 +206,9 @@ export function listUserOrders(db: Executor, userId: number) {
       "orders.recipient_phone",
       "orders.card_message",
       "orders.sender_anonymous",
+      "orders.payment_due_at",
+      "orders.payment_proof",
+      "orders.payment_note",
       ...deliveryColumns,
       ...reviewColumns,
     ])
@@ -249,6 +252,8 @@ export function pageOrders(db: Executor, search: string | undefined, limit: numb
       "orders.order_date",
       "orders.total_price",
       "orders.order_status",
+      "orders.payment_status",
+      "orders.recipient_phone as phone",
     ])
     .orderBy("orders.order_date", "desc")
     .orderBy("orders.order_id", "desc")

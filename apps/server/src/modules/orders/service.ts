@@ -357,6 +357,17 @@ function giftFields(
   };
 }
 
+/** The columns of an order row that say how it is paid (contract §7.2). */
+interface PaymentRow {
+  payment_due_at: string | null;
+  payment_proof: string | null;
+  payment_note: string | null;
+}
+
+function paymentFields(row: PaymentRow): Pick<OrderDetail, "paymentDueAt" | "paymentProof" | "paymentNote"> {
+  return { paymentDueAt: row.payment_due_at, paymentProof: row.payment_proof, paymentNote: row.payment_note };
+}
+
 function toDetail(order: repo.OrderWithUser, items: OrderItemDetail[]): OrderDetail {
   return {
     orderId: order.order_id,
@@ -373,6 +384,7 @@ function toDetail(order: repo.OrderWithUser, items: OrderItemDetail[]): OrderDet
     orderProof: order.order_proof,
     items,
     ...giftFields(order),
+    ...paymentFields(order),
   };
 }
 
@@ -439,6 +451,7 @@ export async function listUserOrders(ctx: AppContext, userId: number): Promise<O
     review: toReview(row),
     orderProof: row.order_proof,
     ...giftFields(row),
+    ...paymentFields(row),
   }));
 }
 
