@@ -72,6 +72,8 @@ export interface MailsTable {
   subject: string;
   text_body: string;
   html_body: string | null;
+  /** JSON: `{filename, contentType, cid, base64}[]`, or null for a mail without attachments. */
+  attachments: string | null;
   created_at: string;
   sent_at: string | null;
 }
@@ -165,6 +167,14 @@ export interface OrdersTable {
   payment_proof: string | null;
   /** The admin's note on a rejected receipt or on a payment marked paid by hand. */
   payment_note: string | null;
+  /** 1: the shopper asked for a reminder a year after the delivery (contract §7.3). */
+  remind_next_year: Generated<number>;
+  /** When the reminder a year later went out; it goes out once. */
+  reminder_sent_at: string | null;
+  /** SHA-256 of the token in that reminder's opt-out link. */
+  reminder_token_hash: string | null;
+  /** When the mail three hours before the payment deadline went out; it goes out once. */
+  payment_reminder_sent_at: string | null;
 }
 
 export interface OrderItemsTable {

@@ -7,6 +7,7 @@ import * as orderItemLineNo from "./migrations/20261124200000_order_item_line_no
 import * as deliverySchedule from "./migrations/20261125100000_delivery_schedule.js";
 import * as jobs from "./migrations/20261125200000_jobs.js";
 import * as payments from "./migrations/20261125300000_payments.js";
+import * as reminders from "./migrations/20261125400000_reminders.js";
 
 /** Migrations listed in code so they run the same from source, tests and any bundle. */
 const migrations: Record<string, Migration> = {
@@ -18,6 +19,7 @@ const migrations: Record<string, Migration> = {
   "20261125100000_delivery_schedule": deliverySchedule,
   "20261125200000_jobs": jobs,
   "20261125300000_payments": payments,
+  "20261125400000_reminders": reminders,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
