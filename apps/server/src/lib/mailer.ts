@@ -2,11 +2,20 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import nodemailer, { type Transporter } from "nodemailer";
 
+/** A file sent with a mail; with a `cid`, the HTML shows it inline as `<img src="cid:…">`. */
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  cid?: string;
+  content: Buffer;
+}
+
 export interface Mail {
   to: string;
   subject: string;
   text: string;
   html?: string;
+  attachments?: MailAttachment[];
 }
 
 export interface Mailer {

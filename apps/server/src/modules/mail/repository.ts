@@ -2,7 +2,14 @@ import type { Executor } from "../../db/database.js";
 
 export function insertMail(
   db: Executor,
-  mail: { to_address: string; subject: string; text_body: string; html_body: string | null; created_at: string },
+  mail: {
+    to_address: string;
+    subject: string;
+    text_body: string;
+    html_body: string | null;
+    attachments: string | null;
+    created_at: string;
+  },
 ) {
   return db.insertInto("mails").values(mail).returning("mail_id").executeTakeFirstOrThrow();
 }

@@ -1,6 +1,6 @@
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
-import type { Mail } from "../../lib/mailer.js";
+import type { Mail, MailAttachment } from "../../lib/mailer.js";
 import { DAY, isoIn, now, nowIso } from "../../lib/time.js";
 import { enqueueJob, type JobKind, type JobLog, runJobNow } from "../jobs/service.js";
 import * as repo from "./repository.js";
@@ -22,10 +22,30 @@ export const sendMailJob: JobKind<{ mailId: number }> = {
       subject: mail.subject,
       text: mail.text_body,
       ...(mail.html_body === null ? {} : { html: mail.html_body }),
+      ...(mail.attachments === null ? {} : { attachments: readAttachments(mail.attachments) }),
     });
     await repo.markSent(ctx.db, mailId, nowIso());
   },
 };
+
+type StoredAttachment = Omit<MailAttachment, "content"> & { base64: string };
+
+/** Attachments are kept in the mail's row, so a retry after a restart sends the same files. */
+function storeAttachments(attachments: MailAttachment[] | undefined): string | null {
+  if (!attachments?.length) return null;
+  const stored: StoredAttachment[] = attachments.map(({ content, ...rest }) => ({
+    ...rest,
+    base64: content.toString("base64"),
+  }));
+  return JSON.stringify(stored);
+}
+
+function readAttachments(json: string): MailAttachment[] {
+  return (JSON.parse(json) as StoredAttachment[]).map(({ base64, ...rest }) => ({
+    ...rest,
+    content: Buffer.from(base64, "base64"),
+  }));
+}
 
 /** A mail in the durable queue: the id of the job that sends it. */
 export interface QueuedMail {
@@ -42,6 +62,7 @@ export async function queueMail(db: Executor, mail: Mail): Promise<QueuedMail> {
     subject: mail.subject,
     text_body: mail.text,
     html_body: mail.html ?? null,
+    attachments: storeAttachments(mail.attachments),
     created_at: nowIso(),
   });
   return { jobId: await enqueueJob(db, sendMailJob, { mailId: mail_id }) };
