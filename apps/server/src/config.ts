@@ -28,6 +28,11 @@ const envSchema = z.object({
     .trim()
     .regex(/^[^\s@<>]+@[^\s@<>]+$|^[^<>]*<[^\s@<>]+@[^\s@<>]+>$/, "must be an address or Name <address>")
     .default(DEFAULT_MAIL_FROM),
+  // Where the shop is told of new orders and receipts; the admin's e-mail when not set.
+  NOTIFY_EMAIL: z
+    .string()
+    .regex(/^[^\s@]+@[^\s@]+$/, "must be an e-mail address")
+    .optional(),
   JOB_RUNNER: z.enum(["0", "1"]).default("1"),
   TRUST_PROXY: z.enum(["0", "1"]).default("0"),
   WEB_DIST: z.string().optional(),
@@ -65,6 +70,8 @@ export interface Config {
   smtpUrl: string | undefined;
   /** The From of every mail the shop sends (contract §7.3). */
   mailFrom: string;
+  /** Who receives the shop's own mails: a new order, a transfer receipt to check (contract §7.3). */
+  notifyEmail: string;
   /** Whether this process runs background jobs (modules/jobs); off for tests that run them by hand. */
   runJobs: boolean;
   /** Behind a reverse proxy, the client's address comes from X-Forwarded-For (it limits failed logins per address). */
@@ -132,6 +139,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO === "1",
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
+    notifyEmail: (e.NOTIFY_EMAIL ?? e.ADMIN_EMAIL).toLowerCase(),
     runJobs: e.JOB_RUNNER === "1",
     trustProxy: e.TRUST_PROXY === "1",
     webDist: path.resolve(e.WEB_DIST ?? path.join(import.meta.dirname, "../../web/dist")),

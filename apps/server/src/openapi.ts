@@ -28,6 +28,7 @@ export async function openApiText(): Promise<string> {
     seedDemo: false,
     smtpUrl: undefined,
     mailFrom: DEFAULT_MAIL_FROM,
+    notifyEmail: "admin@localhost",
     runJobs: false,
     trustProxy: false,
     webDist: path.join(dataDir, "no-web-build"),

@@ -48,6 +48,7 @@ export async function createTestShop(overrides: Partial<Config> = {}): Promise<T
     seedDemo: false,
     smtpUrl: undefined,
     mailFrom: DEFAULT_MAIL_FROM,
+    notifyEmail: "admin@localhost",
     runJobs: false,
     trustProxy: false,
     webDist: path.join(dataDir, "no-web-build"),
