@@ -14,6 +14,7 @@ const BlogPostPage = lazy(() => import("../features/blog/routes/blog-post"));
 const CartPage = lazy(() => import("../features/cart/routes/cart"));
 const CheckoutPage = lazy(() => import("../features/checkout/routes/checkout"));
 const OrdersPage = lazy(() => import("../features/orders/routes/orders"));
+const HowToPayPage = lazy(() => import("../features/payment/routes/how-to-pay"));
 const ProfilePage = lazy(() => import("../features/profile/routes/profile"));
 const ReviewPage = lazy(() => import("../features/review/routes/review"));
 const LoginPage = lazy(() => import("../features/auth/routes/login"));
@@ -47,6 +48,7 @@ export const router = createBrowserRouter([
               { path: "pemesanan", element: <CheckoutPage /> },
               { path: "profil", element: <ProfilePage /> },
               { path: "pesanan", element: <OrdersPage /> },
+              { path: "pesanan/:orderId/bayar", element: <HowToPayPage /> },
               { path: "keranjang", element: <CartPage /> },
               { path: "review/:orderId", element: <ReviewPage /> },
               { path: "admin", element: <AdminDashboardPage /> },

@@ -1,0 +1,40 @@
+import { useEffect, useState } from "react";
+
+export interface CopyButtonProps {
+  /** What lands on the clipboard, e.g. the account number without its spaces. */
+  value: string;
+  /** What is copied, for a screen reader: "account number 123 456". */
+  what: string;
+}
+
+/** Copies one value; the button says "Copied" for a moment, or that the browser refused. */
+export function CopyButton({ value, what }: CopyButtonProps) {
+  const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
+
+  useEffect(() => {
+    if (state === "idle") return;
+    const timer = setTimeout(() => setState("idle"), 2000);
+    return () => clearTimeout(timer);
+  }, [state]);
+
+  async function copy() {
+    try {
+      await navigator.clipboard.writeText(value);
+      setState("copied");
+    } catch {
+      setState("failed");
+    }
+  }
+
+  const label = state === "copied" ? "Copied" : state === "failed" ? "Copy failed" : "Copy";
+  return (
+    <button
+      type="button"
+      className="btn btn-secondary btn-small copy-button"
+      onClick={copy}
+      aria-label={`Copy ${what}`}
+    >
+      <span aria-live="polite">{label}</span>
+    </button>
+  );
+}

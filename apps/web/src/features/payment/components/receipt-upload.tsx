@@ -1,0 +1,83 @@
+import type { OrderDetail } from "@florist/contract";
+import { useMutation } from "@tanstack/react-query";
+import { useEffect, useId, useState } from "react";
+import { FormError, SubmitButton } from "../../../components/form-feedback";
+import { messageOf } from "../../../lib/api-client";
+import { sendReceipt } from "../api/payment";
+import { RECEIPT_ACCEPT, receiptProblem } from "../receipt-file";
+
+export interface ReceiptUploadProps {
+  orderId: number;
+  onSent: (order: OrderDetail) => void;
+}
+
+/** Pick the transfer receipt, see it, send it. A file the server would refuse is never sent. */
+export function ReceiptUpload({ orderId, onSent }: ReceiptUploadProps) {
+  const inputId = useId();
+  const hintId = useId();
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<string | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const send = useMutation({
+    mutationFn: (chosen: File) => sendReceipt(orderId, chosen),
+    onSuccess: onSent,
+    onError: (failure) => setError(messageOf(failure, "Failed to send the transfer receipt.")),
+  });
+
+  // The preview is a blob URL of the picked file, released when another is picked or the form goes.
+  useEffect(() => {
+    if (!file) return;
+    const url = URL.createObjectURL(file);
+    setPreview(url);
+    return () => URL.revokeObjectURL(url);
+  }, [file]);
+
+  function choose(event: React.ChangeEvent<HTMLInputElement>) {
+    const input = event.target;
+    const chosen = input.files?.[0] ?? null;
+    const problem = chosen ? receiptProblem(chosen) : null;
+    if (!chosen || problem) input.value = "";
+    setFile(problem ? null : chosen);
+    if (problem || !chosen) setPreview(null);
+    setError(problem);
+  }
+
+  function submit(event: React.FormEvent) {
+    event.preventDefault();
+    if (!file) {
+      setError("Please choose the photo of your transfer receipt.");
+      return;
+    }
+    send.mutate(file);
+  }
+
+  return (
+    <form className="form receipt-form" onSubmit={submit} noValidate>
+      <div className="field">
+        <label htmlFor={inputId}>Transfer receipt</label>
+        <input
+          id={inputId}
+          type="file"
+          accept={RECEIPT_ACCEPT}
+          className="input input-file"
+          onChange={choose}
+          disabled={send.isPending}
+          aria-describedby={hintId}
+        />
+        <p className="field-hint" id={hintId}>
+          A photo or screenshot of the transfer (JPG, PNG or WebP, max 5 MB).
+        </p>
+      </div>
+      {preview && file ? (
+        <figure className="receipt-preview">
+          <img src={preview} alt="Preview of the transfer receipt" />
+          <figcaption>{file.name}</figcaption>
+        </figure>
+      ) : null}
+      <FormError message={error} />
+      <SubmitButton pending={send.isPending} pendingLabel="Sending...">
+        Send transfer receipt
+      </SubmitButton>
+    </form>
+  );
+}
