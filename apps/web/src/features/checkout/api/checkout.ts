@@ -15,6 +15,8 @@ export interface PlaceOrderInput {
   recipientPhone: string;
   cardMessage: string;
   senderAnonymous: boolean;
+  /** A mail a week before the same day next year, linking to these products (§7.3). */
+  remindNextYear: boolean;
 }
 
 type OrderLine = CreateOrderBody["items"][number];
@@ -39,6 +41,7 @@ export function placeOrder(input: PlaceOrderInput) {
     recipient_phone: input.recipientPhone.replace(/[()]/g, "").trim(),
     ...(input.cardMessage.trim() ? { card_message: input.cardMessage } : {}),
     sender_anonymous: input.senderAnonymous,
+    remind_next_year: input.remindNextYear,
     items: input.items.map(
       (item): OrderLine => ({
         product_id: item.productId,

@@ -228,6 +228,7 @@ describe("the checkout form", () => {
       recipient_name: "Siti Rahma",
       recipient_phone: "0812 3456 7890",
       sender_anonymous: false,
+      remind_next_year: false,
     });
     expect(call.body).not.toHaveProperty("delivery_zone_id");
     expect(call.body).not.toHaveProperty("card_message");
@@ -237,6 +238,27 @@ describe("the checkout form", () => {
 
     await user.click(within(done).getByRole("button", { name: "View Orders" }));
     expect(await screen.findByRole("heading", { name: "Now at /pesanan" })).toBeTruthy();
+  });
+
+  it("offers the way to pay from the order-created dialog", async () => {
+    checkoutApi();
+    const { user } = openCheckout();
+    await fillShipping(user);
+    await confirmOrder(user);
+    const done = await screen.findByRole("alertdialog", { name: "Order created successfully!" });
+    expect(shownText(done)).toContain("Please pay by bank transfer and send us the transfer receipt.");
+    await user.click(within(done).getByRole("button", { name: "How to pay" }));
+    expect(await screen.findByRole("heading", { name: "Now at /pesanan/42/bayar" })).toBeTruthy();
+  });
+
+  it("asks for a reminder next year only when ticked", async () => {
+    const api = checkoutApi();
+    const { user } = openCheckout();
+    await user.click(await screen.findByRole("checkbox", { name: /Remind me next year/ }));
+    await fillShipping(user);
+    await confirmOrder(user);
+    await screen.findByRole("alertdialog", { name: "Order created successfully!" });
+    expect(api.callsTo("POST /api/order")[0]?.body).toMatchObject({ remind_next_year: true });
   });
 
   it("shows the server's message when the order is refused", async () => {

@@ -66,6 +66,7 @@ export function Checkout(props: CheckoutInput) {
           slotError={checkout.slotError}
           standardFee={checkout.standardFee}
           card={checkout.card}
+          remind={checkout.remind}
         />
       </section>
 
@@ -96,7 +97,11 @@ export function Checkout(props: CheckoutInput) {
         onConfirm={checkout.confirm}
         onCancel={checkout.cancelConfirm}
       />
-      <OrderCreatedModal order={checkout.created} onClose={() => navigate("/pesanan")} />
+      <OrderCreatedModal
+        order={checkout.created}
+        onClose={() => navigate("/pesanan")}
+        onPay={(orderId) => navigate(`/pesanan/${orderId}/bayar`)}
+      />
       <StockShortageModal items={checkout.shortage} onClose={checkout.closeShortage} />
       <MessageModal message={checkout.failure} onClose={checkout.closeFailure} />
     </div>

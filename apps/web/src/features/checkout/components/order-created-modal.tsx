@@ -4,7 +4,15 @@ import { Modal } from "../../../components/modal";
 import { formatDelivery } from "../../../lib/delivery-time";
 import { formatOrderId } from "../../../lib/format";
 
-export function OrderCreatedModal({ order, onClose }: { order: OrderDetail | null; onClose: () => void }) {
+export interface OrderCreatedModalProps {
+  order: OrderDetail | null;
+  onClose: () => void;
+  /** Opens the order's how-to-pay page: the bank accounts, the deadline and the receipt upload. */
+  onPay: (orderId: number) => void;
+}
+
+/** The spec's result modal: View Orders goes to /pesanan; How to pay is the next step of a transfer. */
+export function OrderCreatedModal({ order, onClose, onPay }: OrderCreatedModalProps) {
   return (
     <Modal
       open={order !== null}
@@ -12,9 +20,16 @@ export function OrderCreatedModal({ order, onClose }: { order: OrderDetail | nul
       onClose={onClose}
       role="alertdialog"
       actions={
-        <button type="button" className="btn btn-primary" onClick={onClose} data-autofocus>
-          View Orders
-        </button>
+        <>
+          <button type="button" className="btn btn-secondary" onClick={onClose}>
+            View Orders
+          </button>
+          {order ? (
+            <button type="button" className="btn btn-primary" onClick={() => onPay(order.orderId)} data-autofocus>
+              How to pay
+            </button>
+          ) : null}
+        </>
       }
     >
       {order ? (
@@ -36,6 +51,7 @@ export function OrderCreatedModal({ order, onClose }: { order: OrderDetail | nul
               "Our florist will call you to arrange the delivery."
             )}
           </p>
+          <p>Please pay by bank transfer and send us the transfer receipt.</p>
         </>
       ) : null}
     </Modal>

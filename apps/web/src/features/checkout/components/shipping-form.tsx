@@ -22,6 +22,7 @@ export interface ShippingFormProps {
   /** The fee that applies while no district is chosen. */
   standardFee: number;
   card: CardMessageFieldProps;
+  remind: { checked: boolean; onChange: (checked: boolean) => void };
 }
 
 function Step({ title, children }: { title: string; children: ReactNode }) {
@@ -41,7 +42,8 @@ function Step({ title, children }: { title: string; children: ReactNode }) {
  * shopper's own e-mail and notes. Name, phone and address are required (checked before confirming).
  */
 export function ShippingForm(props: ShippingFormProps) {
-  const { formRef, details, errors, onChange, onSubmit, placing, delivery, slotError, standardFee, card } = props;
+  const { formRef, details, errors, onChange, onSubmit, placing, delivery, slotError, standardFee, card, remind } =
+    props;
   const id = useId();
 
   function field(key: Field, label: string, input: ReactElement, hint?: string) {
@@ -181,6 +183,13 @@ export function ShippingForm(props: ShippingFormProps) {
             onChange={(event) => onChange("notes", event.target.value)}
           />
         </div>
+        <label className="checkbox">
+          <input type="checkbox" checked={remind.checked} onChange={(event) => remind.onChange(event.target.checked)} />
+          <span>
+            Remind me next year
+            <span className="field-hint">One e-mail a week before the same day next year, to send flowers again.</span>
+          </span>
+        </label>
       </Step>
 
       <button type="submit" className="btn btn-primary btn-block checkout-submit" disabled={placing}>

@@ -53,6 +53,7 @@ export function useCheckout({ user, items, cartId, shippingCost }: CheckoutInput
   const [slotError, setSlotError] = useState<string | undefined>();
   const [cardMessage, setCardMessage] = useState("");
   const [anonymous, setAnonymous] = useState(false);
+  const [remindNextYear, setRemindNextYear] = useState(false);
   const [confirming, setConfirming] = useState(false);
   const [created, setCreated] = useState<OrderDetail | null>(null);
   const [shortage, setShortage] = useState<UnavailableItem[] | null>(null);
@@ -136,6 +137,7 @@ export function useCheckout({ user, items, cartId, shippingCost }: CheckoutInput
       recipientPhone: details.phone,
       cardMessage,
       senderAnonymous: anonymous,
+      remindNextYear,
     });
   }
 
@@ -146,6 +148,7 @@ export function useCheckout({ user, items, cartId, shippingCost }: CheckoutInput
     delivery,
     slotError: delivery.mustChoose ? slotError : undefined,
     card: { message: cardMessage, anonymous, onMessage: setCardMessage, onAnonymous: setAnonymous },
+    remind: { checked: remindNextYear, onChange: setRemindNextYear },
     details,
     errors,
     update,
