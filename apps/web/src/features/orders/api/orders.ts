@@ -11,3 +11,8 @@ export const ordersQuery = (userId: number) =>
 export function fetchOrder(orderId: number) {
   return api.get<OrderDetail>(`/order/${orderId}`);
 }
+
+/** Calls off an order still Order Received and unpaid; its stock and slot go back to the shop. */
+export function cancelOrder(orderId: number) {
+  return api.post<OrderDetail>(`/order/${orderId}/cancel`);
+}

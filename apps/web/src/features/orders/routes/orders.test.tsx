@@ -64,6 +64,7 @@ describe("My Orders", () => {
       "Date",
       "Delivery",
       "Status",
+      "Payment",
       "Total",
       "Action",
     ]);
@@ -76,5 +77,74 @@ describe("My Orders", () => {
     // An order placed without a slot (or before there were slots) waits for the florist's call.
     expect(rowOf("MB-007").getByText("To be arranged")).toBeTruthy();
     expect(rowOf("MB-007").queryByText("Anonymous")).toBeNull();
+  });
+
+  it("says each payment state in words and offers the way to pay until it is paid", async () => {
+    const checking = { ...gift, orderId: 13, paymentStatus: "Awaiting Verification", paymentProof: "/r.webp" };
+    const rejected = { ...gift, orderId: 14, paymentStatus: "Rejected", paymentNote: "The amount is not readable" };
+    const cancelled = { ...gift, orderId: 15, orderStatus: "Cancelled" };
+    fakeApi({
+      "GET /api/users/session": loggedIn(),
+      "GET /api/order/user/7": { body: [gift, checking, rejected, cancelled, plain] },
+    });
+    renderScreen(<OrdersPage />, { path: "/pesanan" });
+    await screen.findByRole("rowheader", { name: "MB-012" });
+
+    const payment = (id: string) => {
+      const cell = screen.getByRole("rowheader", { name: id }).closest("tr")?.querySelector('[data-label="Payment"]');
+      const link = cell?.querySelector("a");
+      return [shownText(cell?.querySelector(".order-payment-state")), link ? shownText(link) : null];
+    };
+    expect(payment("MB-012")).toEqual(["Waiting for payment", "How to pay"]);
+    expect(payment("MB-013")).toEqual(["Being checked", "How to pay"]);
+    expect(payment("MB-014")).toEqual(["Rejected: The amount is not readable", "Upload receipt again"]);
+    expect(payment("MB-015")).toEqual(["No payment needed", null]);
+    expect(payment("MB-007")).toEqual(["Paid", null]);
+    expect(rowOf("MB-014").getByRole("link", { name: "Upload receipt again" }).getAttribute("href")).toBe(
+      "/pesanan/14/bayar",
+    );
+    expect(rowOf("MB-007").getByRole("link", { name: "Invoice" }).getAttribute("href")).toBe("/api/order/7/invoice");
+  });
+
+  it("cancels an unpaid order only after the shopper confirms", async () => {
+    let cancelled = false;
+    const api = fakeApi({
+      "GET /api/users/session": loggedIn(),
+      "GET /api/order/user/7": () => ({ body: [cancelled ? { ...gift, orderStatus: "Cancelled" } : gift, plain] }),
+      "POST /api/order/12/cancel": () => {
+        cancelled = true;
+        return { body: { ...gift, orderStatus: "Cancelled" } };
+      },
+    });
+    const { user } = renderScreen(<OrdersPage />, { path: "/pesanan" });
+    await screen.findByRole("rowheader", { name: "MB-012" });
+    // A paid or finished order cannot be cancelled by the shopper.
+    expect(rowOf("MB-007").queryByRole("button", { name: "Cancel Order" })).toBeNull();
+
+    await user.click(rowOf("MB-012").getByRole("button", { name: "Cancel Order" }));
+    let dialog = screen.getByRole("alertdialog", { name: "Cancel this order?" });
+    await user.click(within(dialog).getByRole("button", { name: "Keep the order" }));
+    expect(api.callsTo("POST /api/order/12/cancel")).toHaveLength(0);
+
+    await user.click(rowOf("MB-012").getByRole("button", { name: "Cancel Order" }));
+    dialog = screen.getByRole("alertdialog", { name: "Cancel this order?" });
+    expect(shownText(dialog)).toContain("Order MB-012 will be cancelled");
+    await user.click(within(dialog).getByRole("button", { name: "Yes, cancel the order" }));
+    expect(await screen.findByRole("alertdialog", { name: "Order MB-012 has been cancelled." })).toBeTruthy();
+    expect(api.callsTo("POST /api/order/12/cancel")).toHaveLength(1);
+    await screen.findByText("Cancelled");
+    expect(rowOf("MB-012").queryByRole("button", { name: "Cancel Order" })).toBeNull();
+  });
+
+  it("shows the server's refusal to cancel", async () => {
+    fakeApi({
+      "GET /api/users/session": loggedIn(),
+      "GET /api/order/user/7": { body: [gift] },
+      "POST /api/order/12/cancel": { status: 409, body: { message: "This order can no longer be cancelled." } },
+    });
+    const { user } = renderScreen(<OrdersPage />, { path: "/pesanan" });
+    await user.click(await screen.findByRole("button", { name: "Cancel Order" }));
+    await user.click(screen.getByRole("button", { name: "Yes, cancel the order" }));
+    expect(await screen.findByRole("alertdialog", { name: "This order can no longer be cancelled." })).toBeTruthy();
   });
 });

@@ -1,17 +1,18 @@
 import type { OrderSummary } from "@florist/contract";
 import { isReviewable } from "@florist/contract/rules";
-import { useMutation, useQuery } from "@tanstack/react-query";
+import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { Link } from "react-router";
 import { Currency } from "../../../components/currency";
-import { MessageModal, Modal } from "../../../components/modal";
+import { ConfirmModal, MessageModal, Modal } from "../../../components/modal";
 import { EmptyState, ErrorState, LoadingState, LoginPrompt, PageHeader } from "../../../components/page-state";
 import { StatusBadge } from "../../../components/status-badge";
 import { messageOf, resolveImageUrl } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth";
 import { formatDelivery } from "../../../lib/delivery-time";
 import { formatCustomerDate, formatOrderId } from "../../../lib/format";
-import { fetchOrder, ordersQuery } from "../api/orders";
+import { awaitsPayment, canCancel, invoiceUrl, paymentInWords } from "../../../lib/payment";
+import { cancelOrder, fetchOrder, ordersQuery } from "../api/orders";
 import "../orders.css";
 
 export default function OrdersPage() {
@@ -67,8 +68,27 @@ function OrderDelivery({ order }: { order: OrderSummary }) {
   );
 }
 
+/** The payment in words, with the way to pay while it is still owed. */
+function OrderPayment({ order }: { order: OrderSummary }) {
+  const rejected = order.paymentStatus === "Rejected";
+  return (
+    <div className="order-payment">
+      <span className={rejected ? "order-payment-state order-payment-rejected" : "order-payment-state"}>
+        {paymentInWords(order)}
+      </span>
+      {awaitsPayment(order) ? (
+        <Link to={`/pesanan/${order.orderId}/bayar`} className="order-payment-link">
+          {rejected ? "Upload receipt again" : "How to pay"}
+        </Link>
+      ) : null}
+    </div>
+  );
+}
+
 function OrderHistory({ userId }: { userId: number }) {
+  const queryClient = useQueryClient();
   const orders = useQuery(ordersQuery(userId));
+  const [cancelling, setCancelling] = useState<OrderSummary | null>(null);
   const [proof, setProof] = useState<{ orderId: number; url: string } | null>(null);
   const [proofBroken, setProofBroken] = useState(false);
   const [message, setMessage] = useState<{ title: string } | null>(null);
@@ -85,6 +105,19 @@ function OrderHistory({ userId }: { userId: number }) {
       setProof({ orderId: detail.orderId, url });
     },
     onError: (error) => setMessage({ title: messageOf(error, PROOF_FAILED) }),
+  });
+
+  const cancel = useMutation({
+    mutationFn: cancelOrder,
+    onSuccess: async (cancelled) => {
+      setCancelling(null);
+      setMessage({ title: `Order ${formatOrderId(cancelled.orderId)} has been cancelled.` });
+      await queryClient.invalidateQueries({ queryKey: ["orders", userId] });
+    },
+    onError: (error) => {
+      setCancelling(null);
+      setMessage({ title: messageOf(error, "Failed to cancel the order.") });
+    },
   });
 
   function viewProof(order: OrderSummary) {
@@ -117,6 +150,7 @@ function OrderHistory({ userId }: { userId: number }) {
               <th scope="col">Date</th>
               <th scope="col">Delivery</th>
               <th scope="col">Status</th>
+              <th scope="col">Payment</th>
               <th scope="col">Total</th>
               <th scope="col">Action</th>
             </tr>
@@ -134,6 +168,9 @@ function OrderHistory({ userId }: { userId: number }) {
                 <td data-label="Status">
                   <StatusBadge status={order.orderStatus} />
                 </td>
+                <td data-label="Payment">
+                  <OrderPayment order={order} />
+                </td>
                 <td data-label="Total" className="orders-total">
                   <Currency amount={order.totalPrice} />
                 </td>
@@ -148,6 +185,18 @@ function OrderHistory({ userId }: { userId: number }) {
                     >
                       View Proof
                     </button>
+                    <a
+                      href={invoiceUrl(order.orderId)}
+                      className="btn btn-secondary btn-small"
+                      download={`invoice-${formatOrderId(order.orderId)}.pdf`}
+                    >
+                      Invoice
+                    </a>
+                    {canCancel(order) ? (
+                      <button type="button" className="btn btn-danger btn-small" onClick={() => setCancelling(order)}>
+                        Cancel Order
+                      </button>
+                    ) : null}
                   </div>
                 </td>
               </tr>
@@ -177,6 +226,24 @@ function OrderHistory({ userId }: { userId: number }) {
           )
         ) : null}
       </Modal>
+      <ConfirmModal
+        open={cancelling !== null}
+        title="Cancel this order?"
+        message={
+          cancelling ? (
+            <p>
+              Order <strong>{formatOrderId(cancelling.orderId)}</strong> will be cancelled and its flowers and delivery
+              time given back. This cannot be undone.
+            </p>
+          ) : null
+        }
+        confirmLabel={cancel.isPending ? "Cancelling..." : "Yes, cancel the order"}
+        cancelLabel="Keep the order"
+        danger
+        busy={cancel.isPending}
+        onConfirm={() => cancelling && cancel.mutate(cancelling.orderId)}
+        onCancel={() => setCancelling(null)}
+      />
       <MessageModal message={message} onClose={() => setMessage(null)} />
     </>
   );
