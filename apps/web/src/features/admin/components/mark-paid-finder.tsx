@@ -1,0 +1,91 @@
+import { useQuery } from "@tanstack/react-query";
+import { useId, useState } from "react";
+import { Currency } from "../../../components/currency";
+import { StatusBadge } from "../../../components/status-badge";
+import { messageOf } from "../../../lib/api-client";
+import { formatOrderId } from "../../../lib/format";
+import { unpaidSearchQuery } from "../api/payments";
+import { formatAdminDate } from "../lib/format";
+import { canMarkPaid } from "../lib/payments";
+import { PaymentBadge } from "./payment-badge";
+import type { PaymentNoteTarget } from "./payment-note-modal";
+
+/**
+ * Money that arrived without a receipt (seen in the bank, cash, a chat): find the order by its id
+ * or customer among the latest ones, and mark it paid. Paid, denied and cancelled orders are left out.
+ */
+export function MarkPaidFinder({ onMarkPaid }: { onMarkPaid: (target: PaymentNoteTarget) => void }) {
+  const inputId = useId();
+  const [input, setInput] = useState("");
+  const [search, setSearch] = useState("");
+  const { data, error, isPending, isFetching } = useQuery(unpaidSearchQuery(search));
+  const unpaid = (data?.transactions ?? []).filter((row) =>
+    canMarkPaid({ orderStatus: row.order_status, paymentStatus: row.payment_status }),
+  );
+
+  let results: React.ReactNode;
+  if (isPending) results = <p className="admin-muted">Loading...</p>;
+  else if (error) results = <p className="alert alert-error">{messageOf(error, "The orders could not be loaded.")}</p>;
+  else if (unpaid.length === 0)
+    results = <p className="admin-muted">{search ? `No unpaid orders match "${search}".` : "No unpaid orders."}</p>;
+  else
+    results = (
+      <ul className="unpaid-list" aria-label="Unpaid orders">
+        {unpaid.map((row) => (
+          <li key={row.order_id} className="unpaid-row" data-order-id={row.order_id}>
+            <div className="unpaid-main">
+              <strong>{formatOrderId(row.order_id)}</strong>
+              <span>{row.customer_name}</span>
+              <span className="admin-muted">{formatAdminDate(row.order_date)}</span>
+            </div>
+            <div className="unpaid-state">
+              <Currency amount={row.total_price} className="unpaid-amount" />
+              <StatusBadge status={row.order_status} />
+              <PaymentBadge status={row.payment_status} />
+            </div>
+            <button
+              type="button"
+              className="btn btn-secondary btn-small"
+              onClick={() =>
+                onMarkPaid({ orderId: row.order_id, customer: row.customer_name, amount: row.total_price })
+              }
+              aria-label={`Mark ${formatOrderId(row.order_id)} paid`}
+            >
+              Mark paid
+            </button>
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <div className="mark-paid">
+      <search className="admin-search">
+        <form
+          className="admin-search-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            setSearch(input.trim());
+          }}
+        >
+          <label htmlFor={inputId} className="visually-hidden">
+            Find an unpaid order
+          </label>
+          <input
+            id={inputId}
+            className="input"
+            type="search"
+            placeholder="Order ID or customer"
+            value={input}
+            onChange={(event) => setInput(event.target.value)}
+            maxLength={100}
+          />
+          <button type="submit" className="btn btn-primary btn-small">
+            Search
+          </button>
+        </form>
+      </search>
+      <div aria-busy={isFetching}>{results}</div>
+    </div>
+  );
+}
