@@ -9,8 +9,10 @@ import { useAuth } from "../../../lib/auth";
 import { adminDeliveryFeeQuery } from "../api/settings";
 import { AccessDenied } from "../components/access-denied";
 import { AdminHeader } from "../components/admin-header";
+import { PaymentSettingsCard } from "../components/payment-settings-card";
 import { useDeliveryFeeForm } from "../hooks/use-delivery-fee-form";
 import "../admin.css";
+import "../payments.css";
 
 const LOADING_TEXT = "Memuat pengaturan...";
 
@@ -28,7 +30,13 @@ function Settings() {
   // When the fee cannot be read the default is offered, and the admin is told why.
   const loadError = error ? messageOf(error, "Gagal memuat ongkos kirim.") : null;
   const current = data?.deliveryFee ?? DEFAULT_DELIVERY_FEE;
-  return <DeliveryFeeForm current={current} loadError={loadError} />;
+  return (
+    <div className="container page admin-page admin-page-narrow">
+      <AdminHeader title="Settings" subtitle="Pengaturan toko." />
+      <DeliveryFeeForm current={current} loadError={loadError} />
+      <PaymentSettingsCard />
+    </div>
+  );
 }
 
 function DeliveryFeeForm({ current, loadError }: { current: number; loadError: string | null }) {
@@ -37,49 +45,46 @@ function DeliveryFeeForm({ current, loadError }: { current: number; loadError: s
   const { input, setInput, error, success, saving, submit } = useDeliveryFeeForm(current, loadError);
 
   return (
-    <div className="container page admin-page admin-page-narrow">
-      <AdminHeader title="Settings" subtitle="Pengaturan toko." />
-      <section className="card admin-card" aria-labelledby={`${inputId}-section`}>
-        <h2 id={`${inputId}-section`} className="admin-card-title">
-          Ongkos Kirim
-        </h2>
-        <p className="admin-muted">
-          Nilai bawaan adalah <Currency amount={DEFAULT_DELIVERY_FEE} />. Perubahan berlaku untuk pesanan baru; pesanan
-          yang sudah dibuat tetap memakai ongkos kirim saat dipesan.
-        </p>
-        <form className="form settings-form" onSubmit={submit} noValidate>
-          <div className="field">
-            <label htmlFor={inputId}>Ongkos kirim (IDR)</label>
-            <input
-              id={inputId}
-              className="input"
-              type="number"
-              inputMode="numeric"
-              min={0}
-              step={1}
-              value={input}
-              onChange={(event) => setInput(event.target.value)}
-              aria-describedby={hintId}
-              aria-invalid={error && !loadError ? true : undefined}
-              disabled={saving}
-            />
-            <p id={hintId} className="field-hint">
-              Nilai saat ini: <Currency amount={current} />
-            </p>
-          </div>
-          <FormError message={error} />
-          {success ? (
-            <p className="alert alert-success" role="status">
-              {success}
-            </p>
-          ) : null}
-          <div>
-            <SubmitButton pending={saving} pendingLabel="Menyimpan...">
-              Simpan Perubahan
-            </SubmitButton>
-          </div>
-        </form>
-      </section>
-    </div>
+    <section className="card admin-card" aria-labelledby={`${inputId}-section`}>
+      <h2 id={`${inputId}-section`} className="admin-card-title">
+        Ongkos Kirim
+      </h2>
+      <p className="admin-muted">
+        Nilai bawaan adalah <Currency amount={DEFAULT_DELIVERY_FEE} />. Perubahan berlaku untuk pesanan baru; pesanan
+        yang sudah dibuat tetap memakai ongkos kirim saat dipesan.
+      </p>
+      <form className="form settings-form" onSubmit={submit} noValidate>
+        <div className="field">
+          <label htmlFor={inputId}>Ongkos kirim (IDR)</label>
+          <input
+            id={inputId}
+            className="input"
+            type="number"
+            inputMode="numeric"
+            min={0}
+            step={1}
+            value={input}
+            onChange={(event) => setInput(event.target.value)}
+            aria-describedby={hintId}
+            aria-invalid={error && !loadError ? true : undefined}
+            disabled={saving}
+          />
+          <p id={hintId} className="field-hint">
+            Nilai saat ini: <Currency amount={current} />
+          </p>
+        </div>
+        <FormError message={error} />
+        {success ? (
+          <p className="alert alert-success" role="status">
+            {success}
+          </p>
+        ) : null}
+        <div>
+          <SubmitButton pending={saving} pendingLabel="Menyimpan...">
+            Simpan Perubahan
+          </SubmitButton>
+        </div>
+      </form>
+    </section>
   );
 }
