@@ -3,7 +3,9 @@ import { Currency } from "../../../components/currency";
 import { StatusBadge } from "../../../components/status-badge";
 import { formatOrderId } from "../../../lib/format";
 import { formatAdminDate } from "../lib/format";
+import { whatsappHref } from "../lib/payments";
 import { OrderStatusControl } from "./order-status-control";
+import { PaymentBadge } from "./payment-badge";
 
 export interface TransactionsTableProps {
   rows: readonly AdminTransaction[];
@@ -24,6 +26,7 @@ export function TransactionsTable({ rows, onView }: TransactionsTableProps) {
               Total
             </th>
             <th scope="col">Status</th>
+            <th scope="col">Payment</th>
             <th scope="col">Action</th>
           </tr>
         </thead>
@@ -33,13 +36,18 @@ export function TransactionsTable({ rows, onView }: TransactionsTableProps) {
               <th scope="row" data-label="Order ID">
                 <span className="cell-title">{formatOrderId(row.order_id)}</span>
               </th>
-              <td data-label="Customer">{row.customer_name}</td>
+              <td data-label="Customer">
+                <CustomerCell row={row} />
+              </td>
               <td data-label="Date">{formatAdminDate(row.order_date)}</td>
               <td data-label="Total" className="numeric">
                 <Currency amount={row.total_price} />
               </td>
               <td data-label="Status">
                 <StatusBadge status={row.order_status} />
+              </td>
+              <td data-label="Payment">
+                <PaymentBadge status={row.payment_status} />
               </td>
               <td data-label="Action" className="cell-actions">
                 <div className="row-actions">
@@ -54,5 +62,26 @@ export function TransactionsTable({ rows, onView }: TransactionsTableProps) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** The customer, and a WhatsApp chat with the phone the order gives, when it gives one. */
+function CustomerCell({ row }: { row: AdminTransaction }) {
+  const whatsapp = whatsappHref(row.phone);
+  return (
+    <span className="customer-cell">
+      <span>{row.customer_name}</span>
+      {whatsapp ? (
+        <a
+          className="whatsapp-link"
+          href={whatsapp}
+          target="_blank"
+          rel="noreferrer"
+          aria-label={`WhatsApp ${row.phone} about ${formatOrderId(row.order_id)}`}
+        >
+          WhatsApp
+        </a>
+      ) : null}
+    </span>
   );
 }

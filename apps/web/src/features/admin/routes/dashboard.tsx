@@ -17,6 +17,7 @@ import { useTransactionsExport } from "../hooks/use-transactions-export";
 import { useTransactionsFilter } from "../hooks/use-transactions-filter";
 import { pageRange, sortTransactions } from "../lib/transactions";
 import "../admin.css";
+import "../payments.css";
 
 const LOADING_TEXT = "Memuat data admin...";
 
