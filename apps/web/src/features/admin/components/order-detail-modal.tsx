@@ -14,6 +14,7 @@ import { cardSender, formatDelivery, shopToday, telHref } from "../lib/deliverie
 import { formatAdminDate, formatAdminDateTime } from "../lib/format";
 import { DeliveryMoveModal } from "./deliveries-move-modal";
 import { canMoveDelivery } from "./deliveries-order";
+import { OrderPaymentSection } from "./order-payment-section";
 
 export interface OrderDetailModalProps {
   orderId: number | null;
@@ -65,6 +66,8 @@ function OrderDetailBody({ order }: { order: OrderDetail }) {
         </Field>
         <Field label="Payment status">{order.paymentStatus}</Field>
       </dl>
+
+      <OrderPaymentSection order={order} />
 
       <DeliverySection order={order} />
 

@@ -1,5 +1,6 @@
 import { statusClass } from "../../../lib/format";
 import { paymentStatusOf } from "../lib/payments";
+import "../payments.css";
 
 /** A payment status as a coloured badge; one the shop does not know shows as given. */
 export function PaymentBadge({ status }: { status: string }) {

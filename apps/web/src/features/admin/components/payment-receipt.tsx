@@ -2,6 +2,7 @@ import { useState } from "react";
 import { Modal } from "../../../components/modal";
 import { resolveImageUrl } from "../../../lib/api-client";
 import { formatOrderId } from "../../../lib/format";
+import "../payments.css";
 
 /**
  * The shopper's transfer receipt, large enough to read the amount and the account; a click opens

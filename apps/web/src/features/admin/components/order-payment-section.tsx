@@ -1,0 +1,63 @@
+import type { OrderDetail } from "@florist/contract";
+import { useState } from "react";
+import { formatAdminDateTime } from "../lib/format";
+import { canMarkPaid } from "../lib/payments";
+import { PaymentBadge } from "./payment-badge";
+import { PaymentNoteModal } from "./payment-note-modal";
+import { PaymentReceipt } from "./payment-receipt";
+
+/**
+ * The order's payment in its details: the state, the deadline, the admin's note, the shopper's
+ * transfer receipt, and "Mark paid" for money that arrived without one.
+ */
+export function OrderPaymentSection({ order }: { order: OrderDetail }) {
+  const [marking, setMarking] = useState(false);
+  const [marked, setMarked] = useState(false);
+  return (
+    <section className="detail-section" aria-label="Payment">
+      <div className="detail-section-head">
+        <h3>Payment</h3>
+        {canMarkPaid(order) ? (
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => setMarking(true)}>
+            Mark paid
+          </button>
+        ) : null}
+      </div>
+      {marked ? (
+        <p className="alert alert-success" role="status">
+          Marked paid.
+        </p>
+      ) : null}
+      <dl className="detail-grid">
+        <div className="detail-field">
+          <dt>Payment</dt>
+          <dd>
+            <PaymentBadge status={order.paymentStatus} />
+          </dd>
+        </div>
+        {order.paymentDueAt ? (
+          <div className="detail-field">
+            <dt>Pay by</dt>
+            <dd>{formatAdminDateTime(order.paymentDueAt)}</dd>
+          </div>
+        ) : null}
+        {order.paymentNote ? (
+          <div className="detail-field">
+            <dt>Note</dt>
+            <dd>{order.paymentNote}</dd>
+          </div>
+        ) : null}
+      </dl>
+      {order.paymentProof ? <PaymentReceipt orderId={order.orderId} path={order.paymentProof} /> : null}
+      <PaymentNoteModal
+        decision="paid"
+        target={marking ? { orderId: order.orderId, customer: order.username, amount: order.totalPrice } : null}
+        onClose={() => setMarking(false)}
+        onDecided={() => {
+          setMarking(false);
+          setMarked(true);
+        }}
+      />
+    </section>
+  );
+}
