@@ -27,6 +27,7 @@ const AdminSettingsPage = lazy(() => import("../features/admin/routes/settings")
 const AdminDeliveriesPage = lazy(() => import("../features/admin/routes/deliveries"));
 const AdminDeliveriesPrintPage = lazy(() => import("../features/admin/routes/deliveries-print"));
 const AdminSchedulePage = lazy(() => import("../features/admin/routes/schedule"));
+const AdminPaymentsPage = lazy(() => import("../features/admin/routes/payments"));
 const NotFoundPage = lazy(() => import("./layout/not-found"));
 
 export const router = createBrowserRouter([
@@ -56,6 +57,7 @@ export const router = createBrowserRouter([
               { path: "admin/settings", element: <AdminSettingsPage /> },
               { path: "admin/schedule", element: <AdminSchedulePage /> },
               { path: "admin/deliveries", element: <AdminDeliveriesPage /> },
+              { path: "admin/payments", element: <AdminPaymentsPage /> },
             ],
           },
           { path: "*", element: <NotFoundPage /> },
