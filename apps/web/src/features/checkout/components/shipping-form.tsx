@@ -183,7 +183,7 @@ export function ShippingForm(props: ShippingFormProps) {
             onChange={(event) => onChange("notes", event.target.value)}
           />
         </div>
-        <label className="checkbox">
+        <label className="checkbox remind-next-year">
           <input type="checkbox" checked={remind.checked} onChange={(event) => remind.onChange(event.target.checked)} />
           <span>
             Remind me next year
