@@ -42,6 +42,12 @@ export function canSendReceipt(order: PaymentOrder): boolean {
   return open && (order.paymentStatus === "Pending" || order.paymentStatus === "Rejected");
 }
 
+/** Only an order not yet started and without a receipt lapses at its deadline (the server's rule). */
+export function lapsesAt(order: PaymentOrder & { paymentDueAt: string | null }): string | null {
+  const waiting = orderStatusOf(order.orderStatus) === "Order Received" && order.paymentStatus === "Pending";
+  return waiting ? order.paymentDueAt : null;
+}
+
 /** The how-to-pay page stays reachable until the payment is verified or the order has ended. */
 export function awaitsPayment(order: PaymentOrder): boolean {
   const status = orderStatusOf(order.orderStatus);

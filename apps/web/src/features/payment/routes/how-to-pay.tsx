@@ -7,7 +7,7 @@ import { ErrorState, LoadingState, PageHeader } from "../../../components/page-s
 import { messageOf } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth";
 import { formatOrderId } from "../../../lib/format";
-import { awaitsPayment, canSendReceipt, paymentInWords, paymentWhatsappLink } from "../../../lib/payment";
+import { awaitsPayment, canSendReceipt, lapsesAt, paymentInWords, paymentWhatsappLink } from "../../../lib/payment";
 import { orderQuery, paymentSettingsQuery } from "../api/payment";
 import { CopyButton } from "../components/copy-button";
 import { PaymentDeadline } from "../components/payment-deadline";
@@ -48,6 +48,7 @@ function HowToPay({ orderId }: { orderId: number }) {
 
   const detail = order.data;
   const displayId = formatOrderId(detail.orderId);
+  const dueAt = lapsesAt(detail);
   return (
     <div className="payment-layout">
       <section className="card payment-card" aria-labelledby="payment-transfer">
@@ -76,7 +77,7 @@ function HowToPay({ orderId }: { orderId: number }) {
             </dd>
           </div>
         </dl>
-        {detail.paymentDueAt && canSendReceipt(detail) ? <PaymentDeadline dueAt={detail.paymentDueAt} /> : null}
+        {dueAt ? <PaymentDeadline dueAt={dueAt} /> : null}
         <p className="field-hint">Write {displayId} in the transfer note so we can find your payment quickly.</p>
       </section>
 
