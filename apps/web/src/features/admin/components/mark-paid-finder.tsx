@@ -6,21 +6,25 @@ import { messageOf } from "../../../lib/api-client";
 import { formatOrderId } from "../../../lib/format";
 import { unpaidSearchQuery } from "../api/payments";
 import { formatAdminDate } from "../lib/format";
-import { canMarkPaid } from "../lib/payments";
+import { canMarkPaid, paymentStatusOf } from "../lib/payments";
 import { PaymentBadge } from "./payment-badge";
 import type { PaymentNoteTarget } from "./payment-note-modal";
 
 /**
  * Money that arrived without a receipt (seen in the bank, cash, a chat): find the order by its id
- * or customer among the latest ones, and mark it paid. Paid, denied and cancelled orders are left out.
+ * or customer among the latest ones, and mark it paid. Paid, denied and cancelled orders are left out,
+ * and so are those whose receipt awaits verification.
  */
 export function MarkPaidFinder({ onMarkPaid }: { onMarkPaid: (target: PaymentNoteTarget) => void }) {
   const inputId = useId();
   const [input, setInput] = useState("");
   const [search, setSearch] = useState("");
   const { data, error, isPending, isFetching } = useQuery(unpaidSearchQuery(search));
-  const unpaid = (data?.transactions ?? []).filter((row) =>
-    canMarkPaid({ orderStatus: row.order_status, paymentStatus: row.payment_status }),
+  // A receipt awaiting verification is decided in the queue above, against its image.
+  const unpaid = (data?.transactions ?? []).filter(
+    (row) =>
+      canMarkPaid({ orderStatus: row.order_status, paymentStatus: row.payment_status }) &&
+      paymentStatusOf(row.payment_status) !== "Awaiting Verification",
   );
 
   let results: React.ReactNode;

@@ -45,7 +45,7 @@ function PaymentSettingsForm({ current }: { current: PaymentSettings }) {
 
   return (
     <form className="form" onSubmit={form.submit} noValidate>
-      <fieldset className="form">
+      <fieldset className="form payment-settings-fieldset">
         <legend className="field-label">Rekening bank</legend>
         {form.accounts.length === 0 ? (
           <p className="admin-muted">Belum ada rekening: pembeli tidak tahu ke mana harus mentransfer.</p>

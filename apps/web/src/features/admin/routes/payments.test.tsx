@@ -127,11 +127,12 @@ describe("the payments screen", () => {
     expect(api.callsTo("PATCH /api/order/4/payment")).toHaveLength(1);
   });
 
-  it("marks an unpaid order paid from a search, only with a note saying how", async () => {
+  it("marks an unpaid order paid from a search, only with a note saying how; paid, cancelled and awaiting ones are not offered", async () => {
     const unpaid = [
       { ...transaction(5, "Order Received"), customer_name: "rina" },
       { ...transaction(6, "In Delivery"), customer_name: "rina", payment_status: "Paid" },
       { ...transaction(7, "Cancelled"), customer_name: "rina" },
+      { ...transaction(10, "Order Received"), customer_name: "rina", payment_status: "Awaiting Verification" },
       { ...transaction(8, "Order Received"), customer_name: "budi" },
     ];
     const api = paymentsApi([], unpaid);
