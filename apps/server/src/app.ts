@@ -15,6 +15,7 @@ import { catalogRoutes } from "./modules/catalog/routes.js";
 import { deliveryRoutes } from "./modules/delivery/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { ordersRoutes, proofFileRoutes } from "./modules/orders/routes.js";
+import { paymentsRoutes, receiptFileRoutes } from "./modules/payments/routes.js";
 import { postsRoutes } from "./modules/posts/routes.js";
 import { productsRoutes } from "./modules/products/routes.js";
 import { reviewsRoutes } from "./modules/reviews/routes.js";
@@ -95,6 +96,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
       await api.register(postsRoutes, { ctx });
       await api.register(cartRoutes, { ctx });
       await api.register(ordersRoutes, { ctx });
+      await api.register(paymentsRoutes, { ctx });
       await api.register(reviewsRoutes, { ctx });
       await api.register(catalogRoutes, { ctx });
       await api.register(productsRoutes, { ctx });
@@ -102,8 +104,9 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     { prefix: "/api" },
   );
 
-  // Proofs are private: this guarded route answers them, never the public static handler below.
+  // Proofs and receipts are private: these guarded routes answer them, never the public static handler below.
   await app.register(proofFileRoutes, { ctx });
+  await app.register(receiptFileRoutes, { ctx });
 
   const uploads = path.join(ctx.config.dataDir, "uploads");
   fs.mkdirSync(uploads, { recursive: true });

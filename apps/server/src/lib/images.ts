@@ -20,11 +20,16 @@ const ACCEPTED = new Set(["image/jpeg", "image/png", "image/webp"]);
 const DETAIL_WIDTH = 1200;
 const CARD_WIDTH = 480;
 
-export type ImageArea = "products" | "proofs";
+export type ImageArea = "products" | "proofs" | "receipts";
+/** The areas whose files are private: served only through a guarded route, to an order's owner and admins. */
+export type PrivateArea = Exclude<ImageArea, "products">;
 
-/** Where files live on disk: products are public under /uploads/, proofs are served only through a guarded route. */
+/**
+ * Where files live on disk: products are public under /uploads/; delivery proofs and transfer
+ * receipts live outside it and are served only through a guarded route.
+ */
 export function areaDir(dataDir: string, area: ImageArea): string {
-  return area === "products" ? path.join(dataDir, "uploads", "products") : path.join(dataDir, "proofs");
+  return area === "products" ? path.join(dataDir, "uploads", "products") : path.join(dataDir, area);
 }
 
 /**
@@ -87,7 +92,7 @@ async function removeStoredFiles(dir: string, name: string) {
   await Promise.all([`${name}.webp`, `${name}-card.webp`].map((f) => fs.rm(path.join(dir, f), { force: true })));
 }
 
-const STORED_PATH = /^\/uploads\/(products|proofs)\/([a-f0-9]{32})\.webp$/;
+const STORED_PATH = /^\/uploads\/(products|proofs|receipts)\/([a-f0-9]{32})\.webp$/;
 
 /** Deletes a stored image and its card copy; paths that the shop did not store (seed URLs, outside links) are left alone. */
 export async function deleteImage(dataDir: string, url: string | null | undefined): Promise<void> {
@@ -96,7 +101,7 @@ export async function deleteImage(dataDir: string, url: string | null | undefine
   await removeStoredFiles(areaDir(dataDir, match[1] as ImageArea), match[2] as string);
 }
 
-/** The file on disk behind a proof's public path, or null for anything that is not one. */
-export function proofFile(dataDir: string, name: string): string | null {
-  return /^[a-f0-9]{32}\.webp$/.test(name) ? path.join(areaDir(dataDir, "proofs"), name) : null;
+/** The file on disk behind a delivery proof's or transfer receipt's path, or null for anything that is not one. */
+export function proofFile(dataDir: string, name: string, area: PrivateArea = "proofs"): string | null {
+  return /^[a-f0-9]{32}\.webp$/.test(name) ? path.join(areaDir(dataDir, area), name) : null;
 }

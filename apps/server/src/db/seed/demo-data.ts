@@ -52,6 +52,12 @@ const ZONE_FEES: Record<number, string[]> = {
   45000: ["Cibiru", "Panyileukan"],
 };
 
+/** Where the demo shop's customers transfer to (contract §7.2); a shop without demo data starts with none. */
+export const DEMO_BANK_ACCOUNTS = [
+  { position: 0, bank: "BCA", account_number: "437 081 2265", account_name: "Bandung Florist" },
+  { position: 1, bank: "Mandiri", account_number: "130 00 1876 5432", account_name: "Bandung Florist" },
+];
+
 export const DELIVERY_ZONES = Object.entries(ZONE_FEES)
   .flatMap(([fee, names]) => names.map((name) => ({ name, fee: Number(fee) })))
   .sort((a, b) => a.name.localeCompare(b.name));

@@ -1,14 +1,22 @@
 import { randomBytes } from "node:crypto";
 import path from "node:path";
 import { DEFAULT_WINDOW_DAYS } from "@florist/contract";
-import { DEFAULT_DELIVERY_FEE } from "@florist/contract/rules";
+import { DEFAULT_DELIVERY_FEE, DEFAULT_PAYMENT_WINDOW_MINUTES } from "@florist/contract/rules";
 import type { Kysely } from "kysely";
 import { accountKey } from "../../lib/account-key.js";
 import { storePrerendered } from "../../lib/images.js";
 import { hashPassword } from "../../lib/secrets.js";
 import { nowIso } from "../../lib/time.js";
 import { type Database, SETTING_KEYS } from "../database.js";
-import { CATEGORIES, CUSTOMIZATIONS, DELIVERY_SLOTS, DELIVERY_ZONES, DEMO_POSTS, DEMO_PRODUCTS } from "./demo-data.js";
+import {
+  CATEGORIES,
+  CUSTOMIZATIONS,
+  DELIVERY_SLOTS,
+  DELIVERY_ZONES,
+  DEMO_BANK_ACCOUNTS,
+  DEMO_POSTS,
+  DEMO_PRODUCTS,
+} from "./demo-data.js";
 
 const ART_DIR = path.join(import.meta.dirname, "art");
 /** What seeding needs of the configuration (the app's Config has all of it). */
@@ -61,6 +69,7 @@ export async function seedBasics(db: Kysely<Database>) {
     .execute();
   await addSetting(db, SETTING_KEYS.deliveryFee, String(DEFAULT_DELIVERY_FEE));
   await addSetting(db, SETTING_KEYS.deliveryWindowDays, String(DEFAULT_WINDOW_DAYS));
+  await addSetting(db, SETTING_KEYS.paymentWindowMinutes, String(DEFAULT_PAYMENT_WINDOW_MINUTES));
   await seedDeliverySchedule(db);
 }
 
@@ -151,6 +160,7 @@ async function seedDemo(db: Kysely<Database>, dataDir: string) {
     }
     if (product.colorArt) await db.insertInto("product_images").values(images).execute();
   }
+  await db.insertInto("bank_accounts").values(DEMO_BANK_ACCOUNTS).execute();
   for (const post of DEMO_POSTS) {
     await db
       .insertInto("posts")

@@ -321,3 +321,88 @@ export async function setProof(
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+/** The status and payment an order was read with; a payment change applies only while both still hold. */
+export interface PaymentState {
+  order_status: string;
+  payment_status: string;
+}
+
+/**
+ * Changes an order's payment (or cancels it) only while its status and payment are those it was read
+ * with, so an admin's decision, the shopper's cancel and the expiry job cannot both apply.
+ */
+export async function updateFromPayment(
+  db: Executor,
+  orderId: number,
+  from: PaymentState,
+  change: Omit<OrderUpdate, "order_id" | "updated_at">,
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("orders")
+    .set({ ...change, updated_at: at })
+    .where("order_id", "=", orderId)
+    .where("order_status", "=", from.order_status)
+    .where("payment_status", "=", from.payment_status)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Sets the transfer receipt only if the order's status, payment and receipt are still those read. */
+export async function setReceipt(
+  db: Executor,
+  orderId: number,
+  from: PaymentState & { payment_proof: string | null },
+  change: { payment_proof: string; payment_status: string },
+  at: string,
+): Promise<boolean> {
+  const result = await db
+    .updateTable("orders")
+    .set({ ...change, updated_at: at })
+    .where("order_id", "=", orderId)
+    .where("order_status", "=", from.order_status)
+    .where("payment_status", "=", from.payment_status)
+    .where("payment_proof", from.payment_proof === null ? "is" : "=", from.payment_proof)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function findOrderByReceipt(db: Executor, receiptPath: string) {
+  return db
+    .selectFrom("orders")
+    .select(["order_id", "user_id"])
+    .where("payment_proof", "=", receiptPath)
+    .executeTakeFirst();
+}
+
+/** Orders whose payment is in `paymentStatus`, oldest first. */
+export function listByPayment(db: Executor, paymentStatus: string) {
+  return ordersWithUsers(db)
+    .where("orders.payment_status", "=", paymentStatus)
+    .orderBy("orders.order_date")
+    .orderBy("orders.order_id")
+    .execute();
+}
+
+/**
+ * Up to `limit` orders, oldest deadline first, that are still `status` with payment still `payment`
+ * and whose deadline is at or before `at`: the ones to lapse.
+ */
+export async function listLapsed(
+  db: Executor,
+  state: PaymentState,
+  at: string,
+  limit: number,
+): Promise<(PaymentState & { order_id: number })[]> {
+  return db
+    .selectFrom("orders")
+    .select(["order_id", "order_status", "payment_status"])
+    .where("order_status", "=", state.order_status)
+    .where("payment_status", "=", state.payment_status)
+    .where("payment_due_at", "<=", at)
+    .orderBy("payment_due_at")
+    .orderBy("order_id")
+    .limit(limit)
+    .execute();
+}

@@ -31,7 +31,7 @@ import { retryTransient } from "../../db/errors.js";
 import { badRequest, conflict, notFound } from "../../errors.js";
 import { groupBy } from "../../lib/group.js";
 import { deleteImage, storeImage } from "../../lib/images.js";
-import { nowIso, shopInstant, shopMonthRange, shopToday, shopYearMonth } from "../../lib/time.js";
+import { isoIn, MINUTE, nowIso, shopInstant, shopMonthRange, shopToday, shopYearMonth } from "../../lib/time.js";
 import { type Actor, recordChange } from "../audit/service.js";
 import * as cartRepo from "../cart/repository.js";
 import { customizationsByLine } from "../cart/service.js";
@@ -50,7 +50,7 @@ import {
   listAllSlots,
   type Place,
 } from "../delivery/service.js";
-import { getDeliveryFee } from "../settings/service.js";
+import { getDeliveryFee, getPaymentWindowMinutes } from "../settings/service.js";
 import * as repo from "./repository.js";
 
 const ORDER_NOT_FOUND = "Order not found.";
@@ -201,6 +201,7 @@ export async function createOrder(ctx: AppContext, userId: number, input: Create
       const zone = input.delivery_zone_id ? await activeZone(trx, input.delivery_zone_id, "delivery_zone_id") : null;
       const place = await claimPlace(trx, ctx.dialect, input);
       const shippingCost = zone ? zone.fee : await getDeliveryFee(trx);
+      const paymentWindow = await getPaymentWindowMinutes(trx);
       const { priced, total } = priceLines(lines, shippingCost);
       const quantities = quantitiesByProduct(lines);
       const at = nowIso();
@@ -236,6 +237,8 @@ export async function createOrder(ctx: AppContext, userId: number, input: Create
         recipient_phone: textOrNull(input.recipient_phone),
         card_message: textOrNull(input.card_message),
         sender_anonymous: input.sender_anonymous ? 1 : 0,
+        // Fixed now: a later change of the window moves no deadline (contract §7.2).
+        payment_due_at: paymentWindow === 0 ? null : isoIn(paymentWindow * MINUTE, new Date(at)),
       });
       const items = await repo.insertOrderItems(
         trx,
@@ -274,7 +277,7 @@ export async function createOrder(ctx: AppContext, userId: number, input: Create
   return orderDetail(ctx.db, orderId);
 }
 
-async function orderDetail(db: Executor, orderId: number): Promise<OrderDetail> {
+export async function orderDetail(db: Executor, orderId: number): Promise<OrderDetail> {
   const order = await repo.findOrder(db, orderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
   return toDetail(order, await itemDetails(db, orderId));
@@ -285,7 +288,7 @@ async function itemDetails(db: Executor, orderId: number): Promise<OrderItemDeta
 }
 
 /** The items of many orders in two queries, by order. */
-async function itemDetailsByOrder(db: Executor, orderIds: number[]): Promise<Map<number, OrderItemDetail[]>> {
+export async function itemDetailsByOrder(db: Executor, orderIds: number[]): Promise<Map<number, OrderItemDetail[]>> {
   const [items, customizations] = await Promise.all([
     repo.listOrderItems(db, orderIds),
     repo.listOrderItemCustomizations(db, orderIds).then((rows) => groupBy(rows, (c) => c.order_item_id)),
@@ -368,7 +371,7 @@ function paymentFields(row: PaymentRow): Pick<OrderDetail, "paymentDueAt" | "pay
   return { paymentDueAt: row.payment_due_at, paymentProof: row.payment_proof, paymentNote: row.payment_note };
 }
 
-function toDetail(order: repo.OrderWithUser, items: OrderItemDetail[]): OrderDetail {
+export function toDetail(order: repo.OrderWithUser, items: OrderItemDetail[]): OrderDetail {
   return {
     orderId: order.order_id,
     userId: order.user_id,
@@ -474,6 +477,24 @@ export async function overview(ctx: AppContext, query: z.output<typeof overviewQ
   };
 }
 
+/**
+ * The first step of putting an order's stock back (denied, cancelled, lapsed): its products locked
+ * in the shop's lock order (docs/stock-and-locking.md). Answers the quantities to return.
+ */
+export async function lockOrderProducts(
+  trx: Executor,
+  dialect: AppContext["dialect"],
+  orderId: number,
+): Promise<Map<number, number>> {
+  const returned = quantitiesByProduct(
+    (await repo.listOrderItems(trx, [orderId])).flatMap((i) =>
+      i.product_id === null ? [] : [{ productId: i.product_id, quantity: i.quantity }],
+    ),
+  );
+  await repo.lockProducts(trx, dialect, returned.keys());
+  return returned;
+}
+
 export async function changeStatus(
   ctx: AppContext,
   orderId: number,
@@ -493,16 +514,12 @@ export async function changeStatus(
     }
     // Denying returns stock, so it follows the lock order: the products first, then the order row.
     const returned =
-      target === "Denied"
-        ? quantitiesByProduct(
-            (await repo.listOrderItems(trx, [orderId])).flatMap((i) =>
-              i.product_id === null ? [] : [{ productId: i.product_id, quantity: i.quantity }],
-            ),
-          )
-        : new Map<number, number>();
-    await repo.lockProducts(trx, ctx.dialect, returned.keys());
+      target === "Denied" ? await lockOrderProducts(trx, ctx.dialect, orderId) : new Map<number, number>();
     const at = nowIso();
-    const change = paid ? { order_status: target, payment_status: "Paid" } : { order_status: target };
+    // A paid order has no deadline left to lapse by.
+    const change = paid
+      ? { order_status: target, payment_status: "Paid", payment_due_at: null }
+      : { order_status: target };
     if (!(await repo.updateFromStatus(trx, orderId, order.order_status, change, at))) {
       throw conflict("The order was changed at the same time. Please reload it.", "STATUS_CHANGED");
     }
@@ -515,8 +532,9 @@ export async function changeStatus(
 export async function uploadProof(ctx: AppContext, orderId: number, image: Buffer): Promise<ProofAnswer> {
   const order = await repo.findOrder(ctx.db, orderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
-  if (orderStatusOf(order.order_status) === "Denied") {
-    throw conflict("A denied order takes no delivery proof.", "STATUS_NOT_ALLOWED");
+  const status = orderStatusOf(order.order_status);
+  if (status === "Denied" || status === "Cancelled") {
+    throw conflict(`A ${status.toLowerCase()} order takes no delivery proof.`, "STATUS_NOT_ALLOWED");
   }
   const stored = await storeImage(ctx.config.dataDir, "proofs", image);
   let saved = false;

@@ -12,3 +12,25 @@ export async function putSetting(db: Executor, key: string, value: string): Prom
     .onConflict((oc) => oc.column("key").doUpdateSet({ value }))
     .execute();
 }
+
+export function listBankAccounts(db: Executor) {
+  return db
+    .selectFrom("bank_accounts")
+    .select(["bank", "account_number", "account_name"])
+    .orderBy("position")
+    .orderBy("bank_account_id")
+    .execute();
+}
+
+/** The list as a whole is what the admin edits, so it is replaced as a whole. */
+export async function replaceBankAccounts(
+  db: Executor,
+  accounts: { bank: string; account_number: string; account_name: string }[],
+): Promise<void> {
+  await db.deleteFrom("bank_accounts").execute();
+  if (accounts.length === 0) return;
+  await db
+    .insertInto("bank_accounts")
+    .values(accounts.map((account, position) => ({ ...account, position })))
+    .execute();
+}

@@ -1,6 +1,16 @@
-import { DEFAULT_DELIVERY_FEE, DEFAULT_WINDOW_DAYS, MAX_WINDOW_DAYS } from "@florist/contract";
+import {
+  DEFAULT_DELIVERY_FEE,
+  DEFAULT_WINDOW_DAYS,
+  MAX_PAYMENT_WINDOW_MINUTES,
+  MAX_WINDOW_DAYS,
+  type PaymentSettings,
+  type paymentSettingsBody,
+} from "@florist/contract";
+import { DEFAULT_PAYMENT_WINDOW_MINUTES } from "@florist/contract/rules";
+import type { z } from "zod";
+import type { AppContext } from "../../context.js";
 import { type Executor, SETTING_KEYS } from "../../db/database.js";
-import { getSetting, putSetting } from "./repository.js";
+import { getSetting, listBankAccounts, putSetting, replaceBankAccounts } from "./repository.js";
 
 /** The fee every new order pays; orders keep the fee they were placed with. */
 export async function getDeliveryFee(db: Executor): Promise<number> {
@@ -21,4 +31,37 @@ export async function getDeliveryWindowDays(db: Executor): Promise<number> {
 
 export async function setDeliveryWindowDays(db: Executor, days: number): Promise<void> {
   await putSetting(db, SETTING_KEYS.deliveryWindowDays, String(days));
+}
+
+/** Minutes a new order may stay unpaid before it lapses; 0: it never does. */
+export async function getPaymentWindowMinutes(db: Executor): Promise<number> {
+  const stored = await getSetting(db, SETTING_KEYS.paymentWindowMinutes);
+  const value = Number(stored);
+  return stored !== undefined && Number.isInteger(value) && value >= 0 && value <= MAX_PAYMENT_WINDOW_MINUTES
+    ? value
+    : DEFAULT_PAYMENT_WINDOW_MINUTES;
+}
+
+/** Where to transfer to and how long a new order waits for the money (contract §7.2). */
+export async function getPaymentSettings(db: Executor): Promise<PaymentSettings> {
+  const [accounts, paymentWindowMinutes] = await Promise.all([listBankAccounts(db), getPaymentWindowMinutes(db)]);
+  return {
+    bankAccounts: accounts.map((a) => ({ bank: a.bank, accountNumber: a.account_number, accountName: a.account_name })),
+    paymentWindowMinutes,
+  };
+}
+
+/** Replaces the bank accounts and the window together; orders already placed keep their deadlines. */
+export async function setPaymentSettings(
+  ctx: AppContext,
+  input: z.output<typeof paymentSettingsBody>,
+): Promise<PaymentSettings> {
+  await ctx.db.transaction().execute(async (trx) => {
+    await replaceBankAccounts(
+      trx,
+      input.bankAccounts.map((a) => ({ bank: a.bank, account_number: a.accountNumber, account_name: a.accountName })),
+    );
+    await putSetting(trx, SETTING_KEYS.paymentWindowMinutes, String(input.paymentWindowMinutes));
+  });
+  return getPaymentSettings(ctx.db);
 }
