@@ -4,6 +4,7 @@ import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { Avatar } from "../../components/avatar";
 import { CartIcon, ChevronDownIcon, CloseIcon, MenuIcon } from "../../components/icons";
 import { Logo } from "../../components/logo";
+import { paymentQueueQuery } from "../../features/admin/api/payments";
 import { useAuth, useLogout } from "../../lib/auth";
 import { cartQuery } from "../../lib/cart";
 
@@ -19,11 +20,14 @@ const PUBLIC_LINKS: NavItem[] = [
   { to: "/blog", label: "Blog" },
 ];
 
+const PAYMENTS_PATH = "/admin/payments";
+
 const ADMIN_LINKS: NavItem[] = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/products", label: "Manage Products" },
   { to: "/admin/deliveries", label: "Deliveries" },
   { to: "/admin/schedule", label: "Schedule" },
+  { to: PAYMENTS_PATH, label: "Payments" },
   { to: "/admin/settings", label: "Settings" },
 ];
 
@@ -32,6 +36,7 @@ const ADMIN_MENU: NavItem[] = [
   { to: "/admin/products", label: "Manage Products" },
   { to: "/admin/deliveries", label: "Deliveries" },
   { to: "/admin/schedule", label: "Schedule" },
+  { to: PAYMENTS_PATH, label: "Payments" },
   { to: "/admin/settings", label: "Settings" },
 ];
 
@@ -54,6 +59,42 @@ function CartLink({ userId }: { userId: number }) {
       ) : null}
     </Link>
   );
+}
+
+interface NavBadge {
+  count: number;
+  /** The count in words, for screen readers; the link's name stays its label. */
+  description: string;
+}
+
+function NavEntry({ link, badge }: { link: NavItem; badge?: NavBadge }) {
+  const descriptionId = useId();
+  const shown = badge && badge.count > 0 ? badge : null;
+  return (
+    <>
+      <NavLink to={link.to} end={link.end} className="navbar-link" aria-describedby={shown ? descriptionId : undefined}>
+        {link.label}
+        {shown ? (
+          <span className="nav-badge" aria-hidden="true">
+            {shown.count > 99 ? "99+" : shown.count}
+          </span>
+        ) : null}
+      </NavLink>
+      {shown ? (
+        <span id={descriptionId} hidden>
+          {shown.description}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
+/** The Payments link counts the transfer receipts that await the admin's check. */
+function PaymentsNavEntry({ link }: { link: NavItem }) {
+  const { data } = useQuery(paymentQueueQuery);
+  const count = data?.orders.length ?? 0;
+  const description = count === 1 ? "1 receipt awaits verification" : `${count} receipts await verification`;
+  return <NavEntry link={link} badge={{ count, description }} />;
 }
 
 export function Navbar() {
@@ -134,9 +175,7 @@ export function Navbar() {
           <ul className="navbar-links">
             {links.map((link) => (
               <li key={link.to}>
-                <NavLink to={link.to} end={link.end} className="navbar-link">
-                  {link.label}
-                </NavLink>
+                {link.to === PAYMENTS_PATH ? <PaymentsNavEntry link={link} /> : <NavEntry link={link} />}
               </li>
             ))}
           </ul>
