@@ -6,5 +6,6 @@ export * from "./delivery.js";
 export * from "./orders.js";
 export * from "./payments.js";
 export * from "./products.js";
+export * from "./reminders.js";
 export * from "./rules.js";
 export * from "./settings.js";

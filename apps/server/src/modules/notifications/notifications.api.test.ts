@@ -1,0 +1,327 @@
+import fs from "node:fs/promises";
+import path from "node:path";
+import { inflateSync } from "node:zlib";
+import type { OrderDetail, User } from "@florist/contract";
+import { formatRupiah, orderDisplayId } from "@florist/contract/rules";
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createProduct, customizationIds, imageFile, multipartForm, SHIPPING_ADDRESS } from "../../../test/fixtures.js";
+import { callerOf, createTestShop, signedIn, type TestShop } from "../../../test/harness.js";
+import { proofFile } from "../../lib/images.js";
+import type { Mail } from "../../lib/mailer.js";
+import { HOUR, MINUTE, setClock } from "../../lib/time.js";
+import { runDueJobs } from "../jobs/runner.js";
+
+/** 10:00 on Tuesday 1 December 2026 in Bandung. */
+let at = Date.parse("2026-12-01T03:00:00.000Z");
+let shop: TestShop;
+let customer: { user: User; cookie: string };
+let admin: { user: User; cookie: string };
+const call = callerOf(() => shop);
+
+/** Every mail the shop's mailer was given, and a switch that makes it refuse like a mail server that is down. */
+const outbox: { sent: Mail[]; refusing: boolean } = { sent: [], refusing: false };
+
+beforeAll(async () => {
+  setClock(() => at);
+  shop = await createTestShop({ notifyEmail: "florist@shop.test" });
+  shop.ctx.mailer = {
+    async send(mail) {
+      if (outbox.refusing) throw new Error("connect ECONNREFUSED 127.0.0.1:2525");
+      outbox.sent.push(mail);
+    },
+  };
+  await shop.ctx.db
+    .insertInto("bank_accounts")
+    .values({ position: 1, bank: "BCA", account_number: "1234567890", account_name: "Toko Bunga Bandung" })
+    .execute();
+});
+afterAll(async () => {
+  setClock(null);
+  await shop.close();
+});
+beforeEach(async () => {
+  // Fresh sessions, as the tests move the clock by years.
+  customer = await signedIn(shop, "customer");
+  admin = await signedIn(shop, "admin");
+  // Whatever earlier tests left queued goes out first, so each test sees only its own mails.
+  await runDueJobs(shop.ctx);
+  outbox.sent = [];
+  outbox.refusing = false;
+});
+
+/** Mails sent since the last call, after the job runner has run, by recipient and subject (runners take them in any order). */
+async function sentMails(): Promise<Mail[]> {
+  await runDueJobs(shop.ctx);
+  const sent = outbox.sent;
+  outbox.sent = [];
+  return sent.sort((a, b) => a.to.localeCompare(b.to) || a.subject.localeCompare(b.subject));
+}
+
+async function placeOrder(fields: Record<string, unknown> = {}, cookie = customer.cookie): Promise<OrderDetail> {
+  const product = await createProduct(shop, { name: "Sunrise Roses", price: 250000 });
+  const { Ribbon } = await customizationIds(shop);
+  const res = await call("POST", "/api/order", cookie, {
+    shipping_address: SHIPPING_ADDRESS,
+    items: [
+      {
+        product_id: product.product_id,
+        quantity: 1,
+        size: "Small",
+        color: "Red",
+        customizations: [{ customization_id: Ribbon?.customization_id, quantity: 2 }],
+      },
+    ],
+    ...fields,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json();
+}
+
+function displayId(order: OrderDetail) {
+  return orderDisplayId(order.orderId);
+}
+
+function setStatus(orderId: number, status: string) {
+  return call("PATCH", `/api/order/${orderId}/status`, admin.cookie, { status });
+}
+
+describe("order mails", () => {
+  it("tells the shopper how to pay and the shop of the new order, once each, the display id in both subjects", async () => {
+    const order = await placeOrder();
+    const id = displayId(order);
+
+    const mails = await sentMails();
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([
+      [customer.user.email, `Your order ${id}: how to pay`],
+      ["florist@shop.test", `New order ${id}`],
+    ]);
+    const [shopper] = mails as [Mail];
+    expect(shopper.text).toContain("1 × Sunrise Roses (Small, Red)");
+    expect(shopper.text).toContain("+ 2 × Ribbon");
+    expect(shopper.text).toContain("BCA 1234567890 (a.n. Toko Bunga Bandung)");
+    expect(shopper.text).toContain(`write ${id} as the transfer note`);
+    expect(shopper.text).toContain(`Total: ${formatRupiah(order.totalPrice)}`);
+    expect(shopper.html).toContain("Bandung Florist");
+    expect(shopper.html).toContain("http://shop.test/pesanan");
+    expect(await sentMails()).toEqual([]);
+  });
+
+  it("writes when the order is in delivery, finished with the delivery photo, and denied", async () => {
+    const order = await placeOrder();
+    const id = displayId(order);
+    await sentMails();
+
+    expect((await setStatus(order.orderId, "In Delivery")).statusCode).toBe(200);
+    const photo = await imageFile({ color: "#f4a6b8" });
+    const form = multipartForm({}, { order_proof: photo });
+    const upload = await shop.app.inject({
+      method: "PUT",
+      url: `/api/order/${order.orderId}/proof`,
+      headers: { cookie: admin.cookie, ...form.headers },
+      payload: form.payload,
+    });
+    expect(upload.statusCode).toBe(200);
+    expect((await setStatus(order.orderId, "Finished")).statusCode).toBe(200);
+
+    const mails = await sentMails();
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([
+      [customer.user.email, `Your flowers ${id} are on their way`],
+      [customer.user.email, `Your flowers ${id} have been delivered`],
+    ]);
+    const finished = mails[1] as Mail;
+    expect(finished.html).toContain('src="cid:delivery-photo"');
+    expect(finished.attachments).toHaveLength(1);
+    expect(finished.attachments?.[0]).toMatchObject({ cid: "delivery-photo", contentType: "image/webp" });
+    const stored = proofFile(shop.dataDir, path.basename(upload.json().orderProof)) as string;
+    expect(finished.attachments?.[0]?.content.equals(await fs.readFile(stored))).toBe(true);
+
+    const other = await placeOrder();
+    await sentMails();
+    expect((await setStatus(other.orderId, "Denied")).statusCode).toBe(200);
+    expect((await sentMails()).map((m) => m.subject)).toEqual([`We cannot take your order ${displayId(other)}`]);
+  });
+
+  it("keeps an order mail the mail server refused and sends it on a later try", async () => {
+    outbox.refusing = true;
+    const order = await placeOrder();
+    expect(await sentMails()).toEqual([]);
+
+    outbox.refusing = false;
+    at += 5 * MINUTE;
+    const mails = await sentMails();
+    expect(mails.map((m) => m.subject)).toEqual([
+      `Your order ${displayId(order)}: how to pay`,
+      `New order ${displayId(order)}`,
+    ]);
+  });
+});
+
+describe("the payment reminder", () => {
+  it("goes out once three hours before the deadline of an order still unpaid without a receipt", async () => {
+    const unpaid = await placeOrder();
+    const withReceipt = await placeOrder();
+    await sentMails();
+    const due = new Date(at + 10 * HOUR).toISOString();
+    await shop.ctx.db
+      .updateTable("orders")
+      .set({ payment_due_at: due })
+      .where("order_id", "in", [unpaid.orderId, withReceipt.orderId])
+      .execute();
+    await shop.ctx.db
+      .updateTable("orders")
+      .set({ payment_status: "Awaiting Verification", payment_proof: "/uploads/receipts/test.webp" })
+      .where("order_id", "=", withReceipt.orderId)
+      .execute();
+
+    at += 6 * HOUR;
+    expect(await sentMails()).toEqual([]);
+    at += 1 * HOUR + MINUTE;
+    const mails = await sentMails();
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([
+      [customer.user.email, `Reminder: order ${displayId(unpaid)} is waiting for payment`],
+    ]);
+    expect(mails[0]?.text).toContain("BCA 1234567890");
+    at += HOUR;
+    expect(await sentMails()).toEqual([]);
+  });
+});
+
+describe("remind me next year", () => {
+  /** An order placed on the current day, asking for the reminder, delivered on `deliveryDay`. */
+  async function reminderOrder(deliveryDay: string | null) {
+    customer = await signedIn(shop, "customer");
+    const order = await placeOrder({ remind_next_year: true });
+    await shop.ctx.db
+      .updateTable("orders")
+      .set({ delivery_day: deliveryDay, delivery_slot_id: null, order_status: "Finished" })
+      .where("order_id", "=", order.orderId)
+      .execute();
+    await sentMails();
+    return order;
+  }
+
+  /** 10:00 in Bandung on a shop date. */
+  function moveTo(day: string) {
+    at = Date.parse(`${day}T03:00:00.000Z`);
+  }
+
+  it("goes out once, seven days before the same day a year later, linking to the order's products", async () => {
+    moveTo("2027-01-10");
+    const order = await reminderOrder("2027-01-20");
+    const product = order.items[0]?.productId;
+
+    moveTo("2028-01-12");
+    expect(await sentMails()).toEqual([]);
+    moveTo("2028-01-13");
+    const mails = await sentMails();
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([
+      [customer.user.email, `A year since your order ${displayId(order)}`],
+    ]);
+    expect(mails[0]?.text).toContain(`http://shop.test/produk/${product}`);
+    expect(mails[0]?.text).toMatch(/http:\/\/shop\.test\/pengingat\/berhenti\/[A-Za-z0-9_-]{40,}/);
+    moveTo("2028-01-14");
+    expect(await sentMails()).toEqual([]);
+  });
+
+  it("takes 28 February for an order delivered on 29 February", async () => {
+    moveTo("2028-02-20");
+    const order = await reminderOrder("2028-02-29");
+    moveTo("2029-02-20");
+    expect(await sentMails()).toEqual([]);
+    moveTo("2029-02-21");
+    expect((await sentMails()).map((m) => m.subject)).toEqual([`A year since your order ${displayId(order)}`]);
+  });
+
+  it("is remembered by the order's date when the order has no delivery day", async () => {
+    moveTo("2029-03-10");
+    const order = await reminderOrder(null);
+    moveTo("2030-03-03");
+    expect((await sentMails()).map((m) => m.subject)).toEqual([`A year since your order ${displayId(order)}`]);
+  });
+
+  it("stops, with the link's token, the reminders that have not gone out yet", async () => {
+    moveTo("2030-04-01");
+    await reminderOrder("2030-04-10");
+    const later = await placeOrder({ remind_next_year: true });
+    await shop.ctx.db
+      .updateTable("orders")
+      .set({ delivery_day: "2030-05-10", order_status: "Finished" })
+      .where("order_id", "=", later.orderId)
+      .execute();
+    moveTo("2031-04-03");
+    const [first] = await sentMails();
+    const token = /\/pengingat\/berhenti\/([A-Za-z0-9_-]+)/.exec(first?.text ?? "")?.[1] as string;
+
+    const res = await call("POST", "/api/reminders/opt-out", undefined, { token });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().message).toMatch(/Reminders are off/);
+    moveTo("2031-05-03");
+    expect(await sentMails()).toEqual([]);
+
+    const unknown = await call("POST", "/api/reminders/opt-out", undefined, { token: "x".repeat(43) });
+    expect(unknown.statusCode).toBe(404);
+  });
+
+  it("is not sent for an order placed without asking", async () => {
+    moveTo("2031-06-01");
+    customer = await signedIn(shop, "customer");
+    const order = await placeOrder();
+    await shop.ctx.db
+      .updateTable("orders")
+      .set({ delivery_day: "2031-06-10" })
+      .where("order_id", "=", order.orderId)
+      .execute();
+    await sentMails();
+    moveTo("2032-06-05");
+    expect(await sentMails()).toEqual([]);
+  });
+});
+
+/** The text a PDF shows: its content streams inflated, the hex strings of every TJ/Tj read as Latin-1. */
+function pdfText(pdf: Buffer): string {
+  const raw = pdf.toString("latin1");
+  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((m) => {
+    const bytes = Buffer.from(m[1] as string, "latin1");
+    try {
+      return inflateSync(bytes).toString("latin1");
+    } catch {
+      return "";
+    }
+  });
+  return streams
+    .flatMap((s) => [...s.matchAll(/\[([^\]]*)\]\s*TJ/g)])
+    .map((m) =>
+      [...(m[1] as string).matchAll(/<([0-9a-fA-F]*)>/g)]
+        .map((h) => Buffer.from(h[1] as string, "hex").toString("latin1"))
+        .join(""),
+    )
+    .join("\n");
+}
+
+describe("the invoice", () => {
+  it("is a PDF with the shop, the display id, the items, the total and the bank accounts, for the owner and admins", async () => {
+    const order = await placeOrder();
+    const res = await call("GET", `/api/order/${order.orderId}/invoice`, customer.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers["content-type"]).toBe("application/pdf");
+    expect(res.rawPayload.subarray(0, 5).toString()).toBe("%PDF-");
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain("Bandung Florist");
+    expect(text).toContain(displayId(order));
+    expect(text).toContain("Sunrise Roses");
+    expect(text).toContain(formatRupiah(order.totalPrice));
+    expect(text).toContain("BCA  1234567890");
+    expect(text).toContain("Pending");
+
+    expect((await call("GET", `/api/order/${order.orderId}/invoice`, admin.cookie)).statusCode).toBe(200);
+  });
+
+  it("does not exist for another customer or without a session", async () => {
+    const order = await placeOrder();
+    const stranger = await signedIn(shop, "customer");
+    const res = await call("GET", `/api/order/${order.orderId}/invoice`, stranger.cookie);
+    expect(res.statusCode).toBe(404);
+    expect(res.headers["content-type"]).toMatch(/application\/json/);
+    expect((await call("GET", `/api/order/${order.orderId}/invoice`)).statusCode).toBe(401);
+  });
+});
