@@ -14,6 +14,8 @@ import { cartRoutes } from "./modules/cart/routes.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
 import { deliveryRoutes } from "./modules/delivery/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
+import { invoicesRoutes } from "./modules/invoices/routes.js";
+import { remindersRoutes } from "./modules/notifications/routes.js";
 import { ordersRoutes, proofFileRoutes } from "./modules/orders/routes.js";
 import { paymentsRoutes, receiptFileRoutes } from "./modules/payments/routes.js";
 import { postsRoutes } from "./modules/posts/routes.js";
@@ -97,6 +99,8 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
       await api.register(cartRoutes, { ctx });
       await api.register(ordersRoutes, { ctx });
       await api.register(paymentsRoutes, { ctx });
+      await api.register(invoicesRoutes, { ctx });
+      await api.register(remindersRoutes, { ctx });
       await api.register(reviewsRoutes, { ctx });
       await api.register(catalogRoutes, { ctx });
       await api.register(productsRoutes, { ctx });

@@ -50,6 +50,7 @@ import {
   listAllSlots,
   type Place,
 } from "../delivery/service.js";
+import { queueOrderMail, statusMailKind } from "../notifications/service.js";
 import { getDeliveryFee, getPaymentWindowMinutes } from "../settings/service.js";
 import * as repo from "./repository.js";
 
@@ -237,6 +238,7 @@ export async function createOrder(ctx: AppContext, userId: number, input: Create
         recipient_phone: textOrNull(input.recipient_phone),
         card_message: textOrNull(input.card_message),
         sender_anonymous: input.sender_anonymous ? 1 : 0,
+        remind_next_year: input.remind_next_year ? 1 : 0,
         // Fixed now: a later change of the window moves no deadline (contract §7.2).
         payment_due_at: paymentWindow === 0 ? null : isoIn(paymentWindow * MINUTE, new Date(at)),
       });
@@ -271,6 +273,8 @@ export async function createOrder(ctx: AppContext, userId: number, input: Create
         trx,
         lines.flatMap((line) => (line.cartItemId ? [line.cartItemId] : [])),
       );
+      // Queued with the order: sent once it commits, never before, and the shopper does not wait for it.
+      await queueOrderMail(trx, ctx, order_id, "placed");
       return order_id;
     }),
   );
@@ -524,6 +528,8 @@ export async function changeStatus(
       throw conflict("The order was changed at the same time. Please reload it.", "STATUS_CHANGED");
     }
     await repo.restoreStock(trx, returned, at);
+    const mail = statusMailKind(target);
+    if (mail) await queueOrderMail(trx, ctx, orderId, mail);
   });
   return orderDetail(ctx.db, orderId);
 }
