@@ -52,6 +52,7 @@ const f = {
   imageId: 0,
   orderId: 0,
   proofName: "",
+  receiptName: "",
   postId: 0,
   categoryId: 0,
   customizationId: 0,
@@ -84,6 +85,13 @@ beforeAll(async () => {
   const proof = await send("PUT", { url: `/api/order/${f.orderId}/proof`, form: proofForm() }, users.admin.cookie);
   expect(proof.statusCode, proof.body).toBe(200);
   f.proofName = ((proof.json() as ProofAnswer).orderProof as string).split("/").at(-1) as string;
+  const receipt = await send(
+    "PUT",
+    { url: `/api/order/${await newOrder()}/payment-proof`, form: receiptForm() },
+    users.customer.cookie,
+  );
+  expect(receipt.statusCode, receipt.body).toBe(200);
+  f.receiptName = ((receipt.json() as OrderDetail).paymentProof as string).split("/").at(-1) as string;
   f.postId = (
     await shop.ctx.db
       .insertInto("posts")
@@ -125,6 +133,7 @@ function send(method: Method, call: Call, cookie: string | undefined) {
 }
 
 const proofForm = () => multipartForm({}, { order_proof: picture });
+const receiptForm = () => multipartForm({}, { payment_proof: picture });
 
 async function newProduct() {
   return (await createProduct(shop, { name: "Access Tulips", stock: 100 })).product_id;
@@ -284,6 +293,13 @@ const ROWS: Row[] = [
     route: "PUT /api/settings/delivery-fee",
     expect: ADMIN_ONLY,
     call: () => ({ url: "/api/settings/delivery-fee", payload: { deliveryFee: 50000 } }),
+  },
+
+  { route: "GET /api/settings/payment", expect: PUBLIC },
+  {
+    route: "PUT /api/settings/payment",
+    expect: ADMIN_ONLY,
+    call: () => ({ url: "/api/settings/payment", payload: { bankAccounts: [], paymentWindowMinutes: 1440 } }),
   },
 
   { route: "GET /api/delivery/schedule", expect: PUBLIC },
@@ -462,6 +478,23 @@ const ROWS: Row[] = [
     expect: ADMIN_ONLY,
     call: async () => ({ url: `/api/order/${await newOrder("In Delivery")}/proof`, form: proofForm() }),
   },
+  { route: "GET /api/order/admin/payments", expect: ADMIN_ONLY },
+  {
+    // A receipt is the owner's to send; each call sends it for an order of its own.
+    route: "PUT /api/order/:id/payment-proof",
+    expect: OWNER_ONLY,
+    call: async () => ({ url: `/api/order/${await newOrder()}/payment-proof`, form: receiptForm() }),
+  },
+  {
+    route: "PATCH /api/order/:id/payment",
+    expect: ADMIN_ONLY,
+    call: async () => ({ url: `/api/order/${await newOrder()}/payment`, payload: { decision: "paid", note: "Cash" } }),
+  },
+  {
+    route: "POST /api/order/:id/cancel",
+    expect: OWNER_ONLY,
+    call: async () => ({ url: `/api/order/${await newOrder()}/cancel` }),
+  },
   {
     route: "POST /api/cartOrderCustomization",
     expect: OWNER_ONLY,
@@ -484,12 +517,18 @@ const ROWS: Row[] = [
     expect: OWNER_OR_ADMIN,
     call: () => ({ url: `/uploads/proofs/${f.proofName}` }),
   },
+  {
+    // A receipt is the owner's and admins' to see.
+    route: "GET /uploads/receipts/:name",
+    expect: OWNER_OR_ADMIN,
+    call: () => ({ url: `/uploads/receipts/${f.receiptName}` }),
+  },
 ];
 
-/** The routes whose access this table decides: the API and the private proof files. */
+/** The routes whose access this table decides: the API and the private proof and receipt files. */
 function guardedRoutes() {
   return shop.app.registeredRoutes
-    .filter((r) => r.url.startsWith("/api/") || r.url.startsWith("/uploads/proofs/"))
+    .filter((r) => ["/api/", "/uploads/proofs/", "/uploads/receipts/"].some((prefix) => r.url.startsWith(prefix)))
     .map((r) => `${r.method} ${r.url}`);
 }
 

@@ -13,6 +13,8 @@ import {
   loginBody,
   MAX_DB_INT,
   moveDeliveryBody,
+  paymentDecisionBody,
+  paymentSettingsBody,
   productFields,
   profileBody,
   registerBody,
@@ -87,6 +89,9 @@ const f = {
   categoryId: 0,
   postId: 0,
   proofName: "",
+  paymentOrderId: 0,
+  cancelOrderId: 0,
+  receiptName: "",
   slotId: 0,
   zoneId: 0,
   resetToken: "",
@@ -177,6 +182,15 @@ beforeAll(async () => {
   });
   expect(proof.statusCode, proof.body).toBe(200);
   f.proofName = (proof.json().orderProof as string).split("/").at(-1) as string;
+  f.paymentOrderId = await newOrder("Order Received");
+  f.cancelOrderId = await newOrder("Order Received");
+  const receipt = await shop.app.inject({
+    method: "PUT",
+    url: `/api/order/${await newOrder("Order Received")}/payment-proof`,
+    ...withForm(multipartForm({}, { payment_proof: picture }), await sessionOf(users.customer)),
+  });
+  expect(receipt.statusCode, receipt.body).toBe(200);
+  f.receiptName = (receipt.json().paymentProof as string).split("/").at(-1) as string;
   f.categoryId = (
     await shop.ctx.db
       .selectFrom("categories")
@@ -299,6 +313,15 @@ const TARGETS: Record<string, Target> = {
 
   "GET /api/settings/delivery-fee": {},
   "PUT /api/settings/delivery-fee": { schema: deliveryFeeBody, body: () => ({ deliveryFee: 50000 }) },
+
+  "GET /api/settings/payment": {},
+  "PUT /api/settings/payment": {
+    schema: paymentSettingsBody,
+    body: () => ({
+      bankAccounts: [{ bank: "BCA", accountNumber: "437 081 2265", accountName: "Bandung Florist" }],
+      paymentWindowMinutes: 1440,
+    }),
+  },
 
   "GET /api/delivery/schedule": {},
   "GET /api/delivery/availability": { query: () => ({ from: "2030-01-01", days: 14 }) },
@@ -426,6 +449,19 @@ const TARGETS: Record<string, Target> = {
     body: () => ({}),
     files: () => ({ order_proof: picture }),
   },
+  "GET /api/order/admin/payments": {},
+  "PUT /api/order/:id/payment-proof": {
+    params: () => ({ id: f.paymentOrderId }),
+    as: "form",
+    body: () => ({}),
+    files: () => ({ payment_proof: picture }),
+  },
+  "PATCH /api/order/:id/payment": {
+    params: () => ({ id: f.paymentOrderId }),
+    schema: paymentDecisionBody,
+    body: () => ({ decision: "reject", note: "The amount does not match." }),
+  },
+  "POST /api/order/:id/cancel": { params: () => ({ id: f.cancelOrderId }) },
   "POST /api/cartOrderCustomization": {
     schema: cartOrderCustomizationBody,
     body: () => ({ order_id: f.orderId }),
@@ -438,6 +474,7 @@ const TARGETS: Record<string, Target> = {
   },
 
   "GET /uploads/proofs/:name": { params: () => ({ name: f.proofName }) },
+  "GET /uploads/receipts/:name": { params: () => ({ name: f.receiptName }) },
 };
 
 // ---- Hostile values --------------------------------------------------------------------------
@@ -782,10 +819,10 @@ function problem(request: Request, res: LightMyRequestResponse): string | null {
   return null;
 }
 
-/** The routes the table must cover: the API and the private proof files. */
+/** The routes the table must cover: the API and the private proof and receipt files. */
 function fuzzedRoutes() {
   return shop.app.registeredRoutes
-    .filter((r) => r.url.startsWith("/api/") || r.url.startsWith("/uploads/proofs/"))
+    .filter((r) => ["/api/", "/uploads/proofs/", "/uploads/receipts/"].some((prefix) => r.url.startsWith(prefix)))
     .map((r) => `${r.method} ${r.url}`);
 }
 

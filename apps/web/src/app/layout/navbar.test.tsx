@@ -37,4 +37,16 @@ describe("the admin navigation", () => {
     expect(link.textContent).toBe("Payments");
     expect(link.getAttribute("aria-describedby")).toBeNull();
   });
+
+  it("offers the same screens in the profile dropdown, the dashboard named in full", async () => {
+    fakeApi({
+      "GET /api/users/session": adminSession,
+      "GET /api/order/admin/payments": { body: { orders: [] } },
+    });
+    const { user } = renderAdmin(<Navbar />);
+
+    await user.click(await screen.findByRole("button", { name: "admin" }));
+    const items = Array.from(document.querySelectorAll(".profile-dropdown a")).map((link) => link.textContent);
+    expect(items).toEqual(["Admin Dashboard", "Manage Products", "Deliveries", "Schedule", "Payments", "Settings"]);
+  });
 });

@@ -31,14 +31,10 @@ const ADMIN_LINKS: NavItem[] = [
   { to: "/admin/settings", label: "Settings" },
 ];
 
-const ADMIN_MENU: NavItem[] = [
-  { to: "/admin", label: "Admin Dashboard" },
-  { to: "/admin/products", label: "Manage Products" },
-  { to: "/admin/deliveries", label: "Deliveries" },
-  { to: "/admin/schedule", label: "Schedule" },
-  { to: PAYMENTS_PATH, label: "Payments" },
-  { to: "/admin/settings", label: "Settings" },
-];
+/** The same entries in the profile dropdown, where the dashboard is named in full. */
+const ADMIN_MENU: NavItem[] = ADMIN_LINKS.map((link) =>
+  link.to === "/admin" ? { to: "/admin", label: "Admin Dashboard" } : link,
+);
 
 const CUSTOMER_MENU: NavItem[] = [
   { to: "/profil", label: "My Profile" },
