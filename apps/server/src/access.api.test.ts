@@ -180,6 +180,17 @@ async function newOrder(status = "Order Received") {
   return orderId;
 }
 
+/** A sent reminder's opt-out token, on an order of its own. */
+async function newReminderToken() {
+  const token = newToken();
+  await shop.ctx.db
+    .updateTable("orders")
+    .set({ reminder_token_hash: hashToken(token), reminder_sent_at: nowIso() })
+    .where("order_id", "=", await newOrder())
+    .execute();
+  return token;
+}
+
 /** A valid reset link of an account of its own, so no table session ends when it is used. */
 async function newResetToken() {
   const user = await createUser(shop);
@@ -459,6 +470,17 @@ const ROWS: Row[] = [
   },
   { route: "GET /api/order/admin/overview", expect: ADMIN_ONLY },
   { route: "GET /api/order/:id", expect: OWNER_OR_ADMIN, call: () => ({ url: `/api/order/${f.orderId}` }) },
+  {
+    route: "GET /api/order/:id/invoice",
+    expect: OWNER_OR_ADMIN,
+    call: () => ({ url: `/api/order/${f.orderId}/invoice` }),
+  },
+  {
+    // The token is the credential: whoever holds the link may turn its reminders off.
+    route: "POST /api/reminders/opt-out",
+    expect: PUBLIC,
+    call: async () => ({ url: "/api/reminders/opt-out", payload: { token: await newReminderToken() } }),
+  },
   { route: "GET /api/order/admin/deliveries", expect: ADMIN_ONLY },
   {
     route: "PATCH /api/order/:id/delivery",

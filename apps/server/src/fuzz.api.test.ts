@@ -18,6 +18,7 @@ import {
   productFields,
   profileBody,
   registerBody,
+  reminderOptOutBody,
   resetPasswordBody,
   reviewBody,
   statusBody,
@@ -432,6 +433,9 @@ const TARGETS: Record<string, Target> = {
     query: () => ({ page: 1, limit: 10, search: "rose", month: 5, year: 2026 }),
   },
   "GET /api/order/:id": { params: () => ({ id: f.orderId }) },
+  "GET /api/order/:id/invoice": { params: () => ({ id: f.orderId }) },
+  // A well-formed token no reminder carries: every case reaches the lookup.
+  "POST /api/reminders/opt-out": { schema: reminderOptOutBody, body: () => ({ token: "x".repeat(43) }) },
   "GET /api/order/admin/deliveries": { query: () => ({ date: "2030-01-02" }) },
   "PATCH /api/order/:id/delivery": {
     params: () => ({ id: f.orderId }),
