@@ -90,7 +90,7 @@ export function buildWeb() {
 /**
  * Bundles the server and the contract package's TypeScript into apps/server/dist/server.js.
  * Packages from node_modules stay outside the bundle (sharp and better-sqlite3 are native), and
- * the seed's pre-rendered artwork is copied beside it. Files are written under a temporary name
+ * the seed's pre-rendered artwork and the mail templates are copied beside it. Files are written under a temporary name
  * and renamed, so a server starting meanwhile never reads half a bundle.
  */
 export async function buildServer() {
@@ -120,6 +120,10 @@ export async function buildServer() {
     });
     fs.mkdirSync(outDir, { recursive: true });
     fs.cpSync(path.join(SERVER_DIR, "src", "db", "seed", "art"), path.join(outDir, "art"), { recursive: true });
+    // The mail templates are read at run time from beside the code that renders them.
+    fs.cpSync(path.join(SERVER_DIR, "src", "modules", "notifications", "templates"), path.join(outDir, "templates"), {
+      recursive: true,
+    });
     // The bundle last: its modification time says the whole build is complete.
     const files = [...result.outputFiles].sort((a) => (a.path === SERVER_BUNDLE ? 1 : -1));
     for (const file of files) {
