@@ -73,6 +73,7 @@ describe.each(VIEWPORTS)("paying by bank transfer at $width px", (viewport) => {
         const result = await dialog(page, "Order created successfully!");
         const displayId = (await result.locator("strong").first().textContent()) ?? "";
         const total = rupiahValue(await result.locator("strong").nth(1).textContent());
+        await screenshot(tab, JOURNEY, "00-order-created");
         await result.getByRole("button", { name: "How to pay" }).click();
         await waitForPath(page, /^\/pesanan\/\d+\/bayar$/);
 
