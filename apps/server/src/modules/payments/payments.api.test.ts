@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { OrderDetail, PaymentQueue, PaymentSettings } from "@florist/contract";
-import { addDays } from "@florist/contract/rules";
+import { addDays, orderDisplayId } from "@florist/contract/rules";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSlot } from "../../../test/delivery-fixtures.js";
 import { createProduct, imageFile, multipartForm, SHIPPING_ADDRESS, setOrder } from "../../../test/fixtures.js";
@@ -76,6 +76,17 @@ async function stockOf(productId: number): Promise<number> {
     .where("product_id", "=", productId)
     .executeTakeFirstOrThrow();
   return row.stock_quantity;
+}
+
+/** The subjects of the mails queued for an address, oldest first. */
+async function mailsTo(address: string): Promise<string[]> {
+  const rows = await shop.ctx.db
+    .selectFrom("mails")
+    .select("subject")
+    .where("to_address", "=", address)
+    .orderBy("mail_id")
+    .execute();
+  return rows.map((r) => r.subject);
 }
 
 const receiptDisk = (receipt: string) => path.join(shop.dataDir, "receipts", path.basename(receipt));
@@ -196,6 +207,12 @@ describe("the transfer receipt and the admin's decision", () => {
     expect((await decide(orderId, { decision: "reject", note: "x" })).statusCode).toBe(409);
     expect((await decide(orderId, { decision: "paid", note: "Cash" })).statusCode).toBe(409);
     expect((await call("POST", `/api/order/${orderId}/cancel`, shopper.cookie)).statusCode).toBe(409);
+    const id = orderDisplayId(orderId);
+    expect(await mailsTo(shopper.user.email)).toEqual([
+      `Your order ${id}: how to pay`,
+      `We have your transfer receipt for ${id}`,
+      `Payment confirmed for ${id}`,
+    ]);
   });
 
   it("goes reject with a note → Rejected → upload again, which deletes the rejected receipt's file", async () => {
@@ -215,6 +232,9 @@ describe("the transfer receipt and the admin's decision", () => {
     expect(fs.existsSync(receiptDisk(second))).toBe(true);
     // While one receipt is being checked, no other is taken.
     expect((await sendReceipt(orderId, shopper.cookie)).statusCode).toBe(409);
+    expect(await mailsTo(shopper.user.email)).toContain(
+      `We could not confirm the payment for ${orderDisplayId(orderId)}`,
+    );
   });
 
   it("marks an order paid without a receipt only with a note, never a denied or cancelled one", async () => {
@@ -332,6 +352,8 @@ describe("cancelling an order", () => {
 
     expect((await call("POST", `/api/order/${orderId}/cancel`, shopper.cookie)).statusCode).toBe(409);
     expect(await stockOf(product.product_id)).toBe(5);
+    const cancelledMails = (await mailsTo(shopper.user.email)).filter((m) => m.endsWith("is cancelled"));
+    expect(cancelledMails).toEqual([`Your order ${orderDisplayId(orderId)} is cancelled`]);
     for (const status of ["Order Received", "In Delivery", "Denied"]) {
       const moved = await call("PATCH", `/api/order/${orderId}/status`, admin.cookie, { status });
       expect(moved.statusCode).toBe(409);
@@ -398,6 +420,11 @@ describe("an unpaid order past its deadline", () => {
     // A second run finds nothing to do and returns no stock twice.
     expect(await expireUnpaidOrders(shop.ctx)).not.toContain(unpaid.orderId);
     expect(await stockOf(unpaid.product.product_id)).toBe(5);
+    const cancelledMail = (to: string) => mailsTo(to).then((all) => all.filter((m) => m.endsWith("is cancelled")));
+    expect(await cancelledMail(unpaid.shopper.user.email)).toEqual([
+      `Your order ${orderDisplayId(unpaid.orderId)} is cancelled`,
+    ]);
+    expect(await cancelledMail(withReceipt.shopper.user.email)).toEqual([]);
   });
 
   it("lapses within a minute through the shop's every-minute job", async () => {
@@ -421,7 +448,10 @@ describe("an unpaid order past its deadline", () => {
       const ids = orders.map((o) => o.orderId);
       const cancelled = (await both(expireUnpaidOrders)).flat().filter((id) => ids.includes(id));
       expect(cancelled.sort()).toEqual([...ids].sort());
-      for (const order of orders) expect(await stockOf(order.product.product_id)).toBe(5);
+      for (const order of orders) {
+        expect(await stockOf(order.product.product_id)).toBe(5);
+        expect((await mailsTo(order.shopper.user.email)).filter((m) => m.endsWith("is cancelled"))).toHaveLength(1);
+      }
       // The job too: claimed by one runner of the two.
       const late = await orderOfTwo();
       at += 2 * HOUR;

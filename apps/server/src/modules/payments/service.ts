@@ -8,6 +8,7 @@ import { deleteImage, storeImage } from "../../lib/images.js";
 import { MINUTE, nowIso } from "../../lib/time.js";
 import { type Actor, recordChange } from "../audit/service.js";
 import type { JobKind } from "../jobs/service.js";
+import { queueOrderMail } from "../notifications/service.js";
 import * as ordersRepo from "../orders/repository.js";
 import { itemDetailsByOrder, lockOrderProducts, orderDetail, toDetail, visibleOrder } from "../orders/service.js";
 
@@ -45,17 +46,13 @@ export async function uploadReceipt(ctx: AppContext, viewer: Viewer, orderId: nu
   const stored = await storeImage(ctx.config.dataDir, "receipts", image);
   let saved = false;
   try {
-    saved = await ctx.db
-      .transaction()
-      .execute((trx) =>
-        ordersRepo.setReceipt(
-          trx,
-          orderId,
-          order,
-          { payment_proof: stored, payment_status: "Awaiting Verification" },
-          nowIso(),
-        ),
-      );
+    saved = await ctx.db.transaction().execute(async (trx) => {
+      const change = { payment_proof: stored, payment_status: "Awaiting Verification" };
+      if (!(await ordersRepo.setReceipt(trx, orderId, order, change, nowIso()))) return false;
+      // The shopper hears it arrived and the shop that it is to check, once the receipt is stored.
+      await queueOrderMail(trx, ctx, orderId, "receipt");
+      return true;
+    });
   } finally {
     if (!saved) await deleteImage(ctx.config.dataDir, stored);
   }
@@ -109,6 +106,9 @@ export async function decidePayment(ctx: AppContext, actor: Actor, orderId: numb
       target: `order:${orderId}`,
       details: { before: order.payment_status, after: payment_status, note: input.note ?? null },
     });
+    await queueOrderMail(trx, ctx, orderId, payment_status === "Paid" ? "approved" : "rejected", {
+      note: input.note ?? null,
+    });
   });
   return orderDetail(ctx.db, orderId);
 }
@@ -152,6 +152,7 @@ export async function cancelOrder(ctx: AppContext, viewer: Viewer, orderId: numb
       throw conflict("A paid order can no longer be cancelled. Please contact the shop.", "STATUS_NOT_ALLOWED");
     }
     if (!(await cancelFrom(trx, ctx, orderId, order))) throw conflict(CHANGED, "STATUS_CHANGED");
+    await queueOrderMail(trx, ctx, orderId, "cancelled");
   });
   return orderDetail(ctx.db, orderId);
 }
@@ -169,7 +170,12 @@ export async function expireUnpaidOrders(ctx: AppContext): Promise<number[]> {
   const due = await ordersRepo.listLapsed(ctx.db, LAPSING, nowIso(), EXPIRY_BATCH);
   const cancelled: number[] = [];
   for (const order of due) {
-    const done = await ctx.db.transaction().execute((trx) => cancelFrom(trx, ctx, order.order_id, order));
+    const done = await ctx.db.transaction().execute(async (trx) => {
+      if (!(await cancelFrom(trx, ctx, order.order_id, order))) return false;
+      // Only the run that cancelled it writes, so the shopper hears it once.
+      await queueOrderMail(trx, ctx, order.order_id, "lapsed");
+      return true;
+    });
     if (done) cancelled.push(order.order_id);
   }
   return cancelled;
