@@ -11,4 +11,4 @@ export const reminderOptOutBody = z.object({
 export type ReminderOptOutInput = z.input<typeof reminderOptOutBody>;
 
 /** What the opt-out page says once the reminders are off. */
-export const REMINDERS_OFF_MESSAGE = "Reminders are off. We will not write to you about this order again.";
+export const REMINDERS_OFF_MESSAGE = "Reminders are off. We will not send the yearly reminders you asked for.";

@@ -28,6 +28,7 @@ const AdminDeliveriesPage = lazy(() => import("../features/admin/routes/deliveri
 const AdminDeliveriesPrintPage = lazy(() => import("../features/admin/routes/deliveries-print"));
 const AdminSchedulePage = lazy(() => import("../features/admin/routes/schedule"));
 const AdminPaymentsPage = lazy(() => import("../features/admin/routes/payments"));
+const ReminderOptOutPage = lazy(() => import("../features/reminders/routes/opt-out"));
 const NotFoundPage = lazy(() => import("./layout/not-found"));
 
 export const router = createBrowserRouter([
@@ -43,6 +44,8 @@ export const router = createBrowserRouter([
           { path: "produk/:productId", element: <ProductPage /> },
           { path: "blog", element: <BlogListPage /> },
           { path: "blog/:postId", element: <BlogPostPage /> },
+          // The opt-out link of a reminder mail: public, the token is the credential.
+          { path: "pengingat/berhenti/:token", element: <ReminderOptOutPage /> },
           {
             element: <RequireAuth />,
             children: [
