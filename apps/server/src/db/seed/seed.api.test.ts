@@ -56,6 +56,18 @@ describe("a new shop with the demo catalogue", () => {
     }
   });
 
+  it("has a BCA and a Mandiri account in the shop's name to transfer to, and a day to pay", async () => {
+    const payment = (await shop.app.inject({ method: "GET", url: "/api/settings/payment" })).json();
+    expect(payment.paymentWindowMinutes).toBe(1440);
+    expect(payment.bankAccounts.map((a: { bank: string }) => a.bank)).toEqual(["BCA", "Mandiri"]);
+    for (const account of payment.bankAccounts) {
+      expect(account).toMatchObject({
+        accountName: "Bandung Florist",
+        accountNumber: expect.stringMatching(/^\d[\d ]+$/),
+      });
+    }
+  });
+
   it("has three blog posts with sections", async () => {
     const posts = (await shop.app.inject({ method: "GET", url: "/api/posts" })).json();
     expect(posts).toHaveLength(3);
@@ -84,7 +96,7 @@ describe("a new shop with SEED_DEMO=0", () => {
   });
   afterAll(() => shop.close());
 
-  it("has categories, customizations, the delivery fee and the configured admin, but no products or posts", async () => {
+  it("has categories, customizations, the delivery fee and the configured admin, but no products, posts or bank accounts", async () => {
     const categories = (await shop.app.inject({ method: "GET", url: "/api/category" })).json();
     expect(categories.map((c: { name: string }) => c.name).sort()).toEqual(["Baskets", "Bouquets", "Box", "Vases"]);
     const customizations = (await shop.app.inject({ method: "GET", url: "/api/customization" })).json();
@@ -95,6 +107,10 @@ describe("a new shop with SEED_DEMO=0", () => {
     });
     expect((await shop.app.inject({ method: "GET", url: "/api/products" })).json()).toEqual([]);
     expect((await shop.app.inject({ method: "GET", url: "/api/posts" })).json()).toEqual([]);
+    expect((await shop.app.inject({ method: "GET", url: "/api/settings/payment" })).json()).toEqual({
+      bankAccounts: [],
+      paymentWindowMinutes: 1440,
+    });
     const login = await shop.app.inject({
       method: "POST",
       url: "/api/users/login",
