@@ -174,4 +174,14 @@ describe("How to pay", () => {
     expect(screen.queryByLabelText("Transfer receipt")).toBeNull();
     expect(screen.queryByRole("link", { name: "Confirm via WhatsApp" })).toBeNull();
   });
+
+  it("asks no payment for a cancelled order", async () => {
+    payApi({ ...order, orderStatus: "Cancelled" });
+    openPage();
+    expect(await screen.findByText("This order is cancelled: there is nothing to pay.")).toBeTruthy();
+    expect(screen.getByText("No payment needed")).toBeTruthy();
+    expect(screen.queryByRole("timer")).toBeNull();
+    expect(screen.queryByLabelText("Transfer receipt")).toBeNull();
+    expect(screen.queryByRole("link", { name: "Confirm via WhatsApp" })).toBeNull();
+  });
 });

@@ -154,5 +154,5 @@ function ReceiptStep({ order, onSent }: { order: OrderDetail; onSent: (order: Or
         Paid. Thank you!
       </p>
     );
-  return <p className="alert alert-info">{paymentInWords(order)}: this order takes no payment.</p>;
+  return <p className="alert alert-info">This order is {order.orderStatus.toLowerCase()}: there is nothing to pay.</p>;
 }
