@@ -5,10 +5,10 @@ import { now } from "../../lib/time.js";
 import { type OrderView, orderView, SHOP_NAME } from "../notifications/service.js";
 import { visibleOrder } from "../orders/service.js";
 
-const ROSE = "#9c4a5a";
-const INK = "#3b2f2a";
-const MUTED = "#8a7a70";
-const LINE = "#eee3d9";
+const ROSE = "#a8535f";
+const INK = "#2d2420";
+const MUTED = "#6b5d55";
+const LINE = "#e8ddd2";
 const LEFT = 50;
 const RIGHT = 545;
 const PRICE_COLUMN = 420;

@@ -268,7 +268,7 @@ describe("remind me next year", () => {
     const order = await placeOrder();
     await shop.ctx.db
       .updateTable("orders")
-      .set({ delivery_day: "2031-06-10" })
+      .set({ delivery_day: "2031-06-10", order_status: "Finished" })
       .where("order_id", "=", order.orderId)
       .execute();
     await sentMails();
