@@ -1,8 +1,8 @@
 import type { AppContext } from "../../context.js";
 import { SECOND } from "../../lib/time.js";
 import { sendMailJob } from "../mail/service.js";
-import { expireUnpaidJob } from "../payments/service.js";
 import { paymentReminderJob, yearReminderJob } from "../notifications/reminders.js";
+import { expireUnpaidJob } from "../payments/service.js";
 import { pruneJob } from "./prune.js";
 import { type JobKind, type JobLog, type RunResult, runJobs } from "./service.js";
 
