@@ -2,13 +2,13 @@ import type { OrderDetail } from "@florist/contract";
 import { useState } from "react";
 import { formatAdminDateTime } from "../lib/format";
 import { canMarkPaid } from "../lib/payments";
-import { PaymentBadge } from "./payment-badge";
 import { PaymentNoteModal } from "./payment-note-modal";
 import { PaymentReceipt } from "./payment-receipt";
 
 /**
- * The order's payment in its details: the state, the deadline, the admin's note, the shopper's
- * transfer receipt, and "Mark paid" for money that arrived without one.
+ * The order's payment in its details, below the payment status the dialog already shows: the
+ * deadline, the admin's note, the shopper's transfer receipt, and "Mark paid" for money that
+ * arrived without one.
  */
 export function OrderPaymentSection({ order }: { order: OrderDetail }) {
   const [marking, setMarking] = useState(false);
@@ -28,27 +28,23 @@ export function OrderPaymentSection({ order }: { order: OrderDetail }) {
           Marked paid.
         </p>
       ) : null}
-      <dl className="detail-grid">
-        <div className="detail-field">
-          <dt>Payment</dt>
-          <dd>
-            <PaymentBadge status={order.paymentStatus} />
-          </dd>
-        </div>
-        {order.paymentDueAt ? (
-          <div className="detail-field">
-            <dt>Pay by</dt>
-            <dd>{formatAdminDateTime(order.paymentDueAt)}</dd>
-          </div>
-        ) : null}
-        {order.paymentNote ? (
-          <div className="detail-field">
-            <dt>Note</dt>
-            <dd>{order.paymentNote}</dd>
-          </div>
-        ) : null}
-      </dl>
-      {order.paymentProof ? <PaymentReceipt orderId={order.orderId} path={order.paymentProof} /> : null}
+      {order.paymentDueAt || order.paymentNote ? (
+        <dl className="detail-grid">
+          {order.paymentDueAt ? (
+            <div className="detail-field">
+              <dt>Pay by</dt>
+              <dd>{formatAdminDateTime(order.paymentDueAt)}</dd>
+            </div>
+          ) : null}
+          {order.paymentNote ? (
+            <div className="detail-field">
+              <dt>Note</dt>
+              <dd>{order.paymentNote}</dd>
+            </div>
+          ) : null}
+        </dl>
+      ) : null}
+      <PaymentReceipt orderId={order.orderId} path={order.paymentProof} />
       <PaymentNoteModal
         decision="paid"
         target={marking ? { orderId: order.orderId, customer: order.username, amount: order.totalPrice } : null}
