@@ -164,6 +164,15 @@ describe.each(VIEWPORTS)("an admin checking payments at $width px", (viewport) =
       const whatsapp = row.getByRole("link", { name: `WhatsApp 0812-3456-7890 about ${displayId(approved.orderId)}` });
       expect(await whatsapp.getAttribute("href")).toBe("https://wa.me/6281234567890");
       await screenshot(tab, JOURNEY, "06-dashboard-paid");
+
+      // Its details keep the receipt it was paid with.
+      await row.getByRole("button", { name: "View Details" }).click();
+      const details = await dialog(page, `Order ${displayId(approved.orderId)}`);
+      const payment = details.getByRole("region", { name: "Payment" });
+      await payment.getByRole("img", { name: `Transfer receipt for order ${displayId(approved.orderId)}` }).waitFor();
+      expect(await payment.getByRole("button", { name: "Mark paid" }).count()).toBe(0);
+      await payment.scrollIntoViewIfNeeded();
+      await screenshot(tab, JOURNEY, "08-order-details-payment");
     });
   });
 
