@@ -147,6 +147,10 @@ describe("placing an order from the cart", () => {
       recipientPhone: null,
       cardMessage: null,
       senderAnonymous: false,
+      // The default window: a day from checkout to pay (contract §7.2).
+      paymentDueAt: new Date(Date.parse(order.orderDate) + 24 * 60 * 60 * 1000).toISOString(),
+      paymentProof: null,
+      paymentNote: null,
     });
     const { date, start } = order.delivery as NonNullable<OrderDetail["delivery"]>;
     expect(Date.parse(order.deliveryDate as string)).toBe(Date.parse(`${date}T${start}:00+07:00`));
@@ -478,6 +482,9 @@ describe("reading orders", () => {
       recipientPhone: null,
       cardMessage: null,
       senderAnonymous: false,
+      paymentDueAt: second.paymentDueAt,
+      paymentProof: null,
+      paymentNote: null,
     });
     expect(second.delivery).not.toBeNull();
 
