@@ -105,7 +105,11 @@ function NoteForm({ decision, target, onClose, onDecided }: PaymentNoteModalProp
             rows={3}
             maxLength={500}
             value={note}
-            onChange={(event) => setNote(event.target.value)}
+            onChange={(event) => {
+              setNote(event.target.value);
+              // The "write a note" message has done its work once the admin writes.
+              if (error === texts.missing) setError(null);
+            }}
             aria-describedby={hintId}
             aria-invalid={error ? true : undefined}
             aria-required="true"

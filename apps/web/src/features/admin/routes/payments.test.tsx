@@ -101,6 +101,7 @@ describe("the payments screen", () => {
       within(dialog).getByLabelText("Reason for the customer"),
       "  The amount is Rp 18.500, not Rp 185.000  ",
     );
+    expect(within(dialog).queryByRole("alert")).toBeNull();
     await user.click(within(dialog).getByRole("button", { name: "Reject receipt" }));
 
     await screen.findByText(/MB-004 rejected/);
