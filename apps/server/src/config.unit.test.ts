@@ -65,4 +65,10 @@ describe("mail and background jobs in the configuration", () => {
     expect(() => loadConfig({ MAIL_FROM: "Toko Bunga" })).toThrow(/MAIL_FROM/);
     expect(() => loadConfig({ JOB_RUNNER: "yes" })).toThrow(/JOB_RUNNER/);
   });
+
+  it("tells the shop of new orders and receipts at NOTIFY_EMAIL, or at the admin's e-mail without it", () => {
+    expect(loadConfig({ ADMIN_EMAIL: "Pemilik@Bunga.example" }).notifyEmail).toBe("pemilik@bunga.example");
+    expect(loadConfig({ NOTIFY_EMAIL: "pesanan@bunga.example" }).notifyEmail).toBe("pesanan@bunga.example");
+    expect(() => loadConfig({ NOTIFY_EMAIL: "pesanan" })).toThrow(/NOTIFY_EMAIL/);
+  });
 });
