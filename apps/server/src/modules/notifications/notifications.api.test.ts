@@ -5,9 +5,9 @@ import type { OrderDetail, User } from "@florist/contract";
 import { formatRupiah, orderDisplayId } from "@florist/contract/rules";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createProduct, customizationIds, imageFile, multipartForm, SHIPPING_ADDRESS } from "../../../test/fixtures.js";
-import { callerOf, createTestShop, signedIn, type TestShop } from "../../../test/harness.js";
+import { callerOf, createTestShop, lastMail, signedIn, type TestShop } from "../../../test/harness.js";
 import { proofFile } from "../../lib/images.js";
-import type { Mail } from "../../lib/mailer.js";
+import { createMailer, type Mail } from "../../lib/mailer.js";
 import { HOUR, MINUTE, setClock } from "../../lib/time.js";
 import { runDueJobs } from "../jobs/runner.js";
 
@@ -141,6 +141,35 @@ describe("order mails", () => {
     expect((await sentMails()).map((m) => m.subject)).toEqual([`We cannot take your order ${displayId(other)}`]);
   });
 
+  it("leaves the delivered mail in the outbox with its plain text, its HTML and the photo inline", async () => {
+    const order = await placeOrder();
+    await sentMails();
+    const form = multipartForm({}, { order_proof: await imageFile() });
+    await shop.app.inject({
+      method: "PUT",
+      url: `/api/order/${order.orderId}/proof`,
+      headers: { cookie: admin.cookie, ...form.headers },
+      payload: form.payload,
+    });
+    expect((await setStatus(order.orderId, "In Delivery")).statusCode).toBe(200);
+    await sentMails();
+    expect((await setStatus(order.orderId, "Finished")).statusCode).toBe(200);
+    const recording = shop.ctx.mailer;
+    shop.ctx.mailer = createMailer(shop.ctx.config);
+    try {
+      await runDueJobs(shop.ctx);
+    } finally {
+      shop.ctx.mailer = recording;
+    }
+    const eml = await lastMail(shop);
+    expect(eml).toContain(`Subject: Your flowers ${displayId(order)} have been delivered`);
+    expect(eml).toContain(`To: ${customer.user.email}`);
+    expect(eml).toContain("Content-Type: text/plain");
+    expect(eml).toContain("Content-Type: text/html");
+    expect(eml).toContain("Content-Type: image/webp");
+    expect(eml).toContain("Content-ID: <delivery-photo>");
+  });
+
   it("keeps an order mail the mail server refused and sends it on a later try", async () => {
     outbox.refusing = true;
     const order = await placeOrder();
@@ -153,6 +182,61 @@ describe("order mails", () => {
       `Your order ${displayId(order)}: how to pay`,
       `New order ${displayId(order)}`,
     ]);
+  });
+});
+
+describe("payment mails", () => {
+  async function sendReceipt(orderId: number) {
+    const form = multipartForm({}, { payment_proof: await imageFile() });
+    const res = await shop.app.inject({
+      method: "PUT",
+      url: `/api/order/${orderId}/payment-proof`,
+      headers: { cookie: customer.cookie, ...form.headers },
+      payload: form.payload,
+    });
+    expect(res.statusCode).toBe(200);
+  }
+
+  function decide(orderId: number, decision: string, note?: string) {
+    return call("PATCH", `/api/order/${orderId}/payment`, admin.cookie, { decision, note });
+  }
+
+  it("confirms a receipt to the shopper and tells the shop, then says whether the payment was confirmed", async () => {
+    const order = await placeOrder();
+    const id = displayId(order);
+    await sentMails();
+
+    await sendReceipt(order.orderId);
+    expect((await sentMails()).map((m) => [m.to, m.subject])).toEqual([
+      [customer.user.email, `We have your transfer receipt for ${id}`],
+      ["florist@shop.test", `Transfer receipt to check for ${id}`],
+    ]);
+
+    expect((await decide(order.orderId, "reject", "The amount is Rp 10.000 short.")).statusCode).toBe(200);
+    const [rejected] = await sentMails();
+    expect(rejected?.subject).toBe(`We could not confirm the payment for ${id}`);
+    expect(rejected?.text).toContain("The florist's note: The amount is Rp 10.000 short.");
+
+    await sendReceipt(order.orderId);
+    await sentMails();
+    expect((await decide(order.orderId, "approve")).statusCode).toBe(200);
+    expect((await sentMails()).map((m) => [m.to, m.subject])).toEqual([
+      [customer.user.email, `Payment confirmed for ${id}`],
+    ]);
+  });
+
+  it("says an order is cancelled when the shopper cancels it or when its deadline passes unpaid", async () => {
+    const cancelled = await placeOrder();
+    const lapsing = await placeOrder();
+    await sentMails();
+
+    expect((await call("POST", `/api/order/${cancelled.orderId}/cancel`, customer.cookie)).statusCode).toBe(200);
+    expect((await sentMails()).map((m) => m.subject)).toEqual([`Your order ${displayId(cancelled)} is cancelled`]);
+
+    at += 25 * HOUR;
+    const mails = await sentMails();
+    const lapsed = mails.find((m) => m.subject === `Your order ${displayId(lapsing)} is cancelled`);
+    expect(lapsed?.text).toContain("because no payment arrived by its deadline");
   });
 });
 
