@@ -16,8 +16,8 @@ import { deliveryRoutes } from "./modules/delivery/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { invoicesRoutes } from "./modules/invoices/routes.js";
 import { remindersRoutes } from "./modules/notifications/routes.js";
-import { ordersRoutes, proofFileRoutes } from "./modules/orders/routes.js";
-import { paymentsRoutes, receiptFileRoutes } from "./modules/payments/routes.js";
+import { ordersRoutes, privateFileRoutes } from "./modules/orders/routes.js";
+import { paymentsRoutes } from "./modules/payments/routes.js";
 import { postsRoutes } from "./modules/posts/routes.js";
 import { productsRoutes } from "./modules/products/routes.js";
 import { reviewsRoutes } from "./modules/reviews/routes.js";
@@ -109,8 +109,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   );
 
   // Proofs and receipts are private: these guarded routes answer them, never the public static handler below.
-  await app.register(proofFileRoutes, { ctx });
-  await app.register(receiptFileRoutes, { ctx });
+  await app.register(privateFileRoutes, { ctx });
 
   const uploads = path.join(ctx.config.dataDir, "uploads");
   fs.mkdirSync(uploads, { recursive: true });

@@ -43,3 +43,21 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
   if (problem) throw badRequest(problem, "INVALID_INPUT");
   return { fields, files };
 }
+
+/**
+ * The one image a form sends in `field` (a delivery proof, a transfer receipt): 415 unless the
+ * request is multipart, 400 with `missing` and `code` when the form holds no such file.
+ */
+export async function readImageField(
+  request: FastifyRequest,
+  field: string,
+  image: { name: string; missing: string; code: string },
+): Promise<Buffer> {
+  if (!request.isMultipart()) {
+    throw new AppError(415, `Send ${image.name} as multipart/form-data in the field ${field}.`, "NOT_MULTIPART");
+  }
+  const { files } = await readMultipart(request);
+  const file = files[field];
+  if (!file) throw badRequest(`${image.missing} (field ${field}).`, image.code);
+  return file;
+}

@@ -285,23 +285,36 @@ export function latestReviews(db: Executor, limit: number) {
     .execute();
 }
 
+/** What an order must still be for a guarded change to apply: its status, and when given its payment and receipt. */
+export interface OrderGuard {
+  order_status: string;
+  payment_status?: string;
+  payment_proof?: string | null;
+}
+
 /**
- * Changes an order (its status, or its delivery day and slot) only while it has the status it was
- * read with, so two admins cannot both apply a change, nor move an order that was just finished.
+ * Changes an order (its status, its payment, or its delivery day and slot) only while it is as it
+ * was read, so two admins cannot both apply a change, nor move an order that was just finished,
+ * and a payment decision, a cancel and the lapse of an unpaid order cannot all apply.
  */
 export async function updateFromStatus(
   db: Executor,
   orderId: number,
-  from: string,
+  from: string | OrderGuard,
   change: Omit<OrderUpdate, "order_id" | "updated_at">,
   at: string,
 ): Promise<boolean> {
-  const result = await db
+  const guard: OrderGuard = typeof from === "string" ? { order_status: from } : from;
+  let query = db
     .updateTable("orders")
     .set({ ...change, updated_at: at })
     .where("order_id", "=", orderId)
-    .where("order_status", "=", from)
-    .executeTakeFirst();
+    .where("order_status", "=", guard.order_status);
+  if (guard.payment_status !== undefined) query = query.where("payment_status", "=", guard.payment_status);
+  if (guard.payment_proof !== undefined) {
+    query = query.where("payment_proof", guard.payment_proof === null ? "is" : "=", guard.payment_proof);
+  }
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
 
@@ -318,52 +331,6 @@ export async function setProof(
     .set({ order_proof: to, updated_at: at })
     .where("order_id", "=", orderId)
     .where("order_proof", from === null ? "is" : "=", from)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** The status and payment an order was read with; a payment change applies only while both still hold. */
-export interface PaymentState {
-  order_status: string;
-  payment_status: string;
-}
-
-/**
- * Changes an order's payment (or cancels it) only while its status and payment are those it was read
- * with, so an admin's decision, the shopper's cancel and the expiry job cannot both apply.
- */
-export async function updateFromPayment(
-  db: Executor,
-  orderId: number,
-  from: PaymentState,
-  change: Omit<OrderUpdate, "order_id" | "updated_at">,
-  at: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable("orders")
-    .set({ ...change, updated_at: at })
-    .where("order_id", "=", orderId)
-    .where("order_status", "=", from.order_status)
-    .where("payment_status", "=", from.payment_status)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** Sets the transfer receipt only if the order's status, payment and receipt are still those read. */
-export async function setReceipt(
-  db: Executor,
-  orderId: number,
-  from: PaymentState & { payment_proof: string | null },
-  change: { payment_proof: string; payment_status: string },
-  at: string,
-): Promise<boolean> {
-  const result = await db
-    .updateTable("orders")
-    .set({ ...change, updated_at: at })
-    .where("order_id", "=", orderId)
-    .where("order_status", "=", from.order_status)
-    .where("payment_status", "=", from.payment_status)
-    .where("payment_proof", from.payment_proof === null ? "is" : "=", from.payment_proof)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
@@ -386,20 +353,15 @@ export function listByPayment(db: Executor, paymentStatus: string) {
 }
 
 /**
- * Up to `limit` orders, oldest deadline first, that are still `status` with payment still `payment`
- * and whose deadline is at or before `at`: the ones to lapse.
+ * Up to `limit` orders, oldest deadline first, that are still in `status` with their payment still
+ * `payment` and whose deadline is at or before `at`: the ones to lapse.
  */
-export async function listLapsed(
-  db: Executor,
-  state: PaymentState,
-  at: string,
-  limit: number,
-): Promise<(PaymentState & { order_id: number })[]> {
+export function listLapsed(db: Executor, state: { status: string; payment: string }, at: string, limit: number) {
   return db
     .selectFrom("orders")
     .select(["order_id", "order_status", "payment_status"])
-    .where("order_status", "=", state.order_status)
-    .where("payment_status", "=", state.payment_status)
+    .where("order_status", "=", state.status)
+    .where("payment_status", "=", state.payment)
     .where("payment_due_at", "<=", at)
     .orderBy("payment_due_at")
     .orderBy("order_id")

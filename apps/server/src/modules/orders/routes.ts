@@ -1,4 +1,3 @@
-import fs from "node:fs/promises";
 import {
   type AdminOverview,
   adminOverviewSchema,
@@ -22,13 +21,13 @@ import {
   userIdParam,
 } from "@florist/contract";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { AppError, badRequest, notFound, parse } from "../../errors.js";
+import { parse } from "../../errors.js";
 import { type ContractTypeProvider, errorAnswers } from "../../lib/contract-schemas.js";
-import { proofFile } from "../../lib/images.js";
-import { readMultipart } from "../../lib/multipart.js";
+import { readImageField } from "../../lib/multipart.js";
+import { privateImageParams, sendPrivateImage } from "../../lib/private-images.js";
 import { requireAdmin, requireSelf, requireUser } from "../../plugins/auth.js";
+import { receiptOwner } from "../payments/service.js";
 import * as orders from "./service.js";
 
 export async function ordersRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -130,12 +129,11 @@ export async function ordersRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
   app.put("/order/:id/proof", { schema: proofSchema }, async (request): Promise<ProofAnswer> => {
     requireAdmin(request);
     const { id } = parse(idParam, request.params);
-    if (!request.isMultipart()) {
-      throw new AppError(415, "Send the proof as multipart/form-data in the field order_proof.", "NOT_MULTIPART");
-    }
-    const { files } = await readMultipart(request);
-    const image = files.order_proof;
-    if (!image) throw badRequest("Please choose a proof image to upload (field order_proof).", "PROOF_REQUIRED");
+    const image = await readImageField(request, "order_proof", {
+      name: "the proof",
+      missing: "Please choose a proof image to upload",
+      code: "PROOF_REQUIRED",
+    });
     return orders.uploadProof(ctx, id, image);
   });
 
@@ -156,33 +154,29 @@ export async function ordersRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
   );
 }
 
-const proofNameParam = z.object({ name: z.string().max(100) });
-
 /**
- * Serves delivery proofs, which live outside the public uploads folder: only the order's owner and
- * admins get the file; anyone else gets the same 404 as for a file that does not exist.
+ * Serves delivery proofs and transfer receipts, which live outside the public uploads folder: only
+ * the order's owner and admins get the file; anyone else gets the same 404 as for a file that does
+ * not exist.
  */
-export async function proofFileRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  // The answer is an image, not JSON: only the error answers have a schema.
-  const fileSchema = {
-    tags: ["orders"],
-    summary: "A delivery proof image (WebP), for the order's owner and admins",
-    params: proofNameParam,
-    produces: ["image/webp"],
-    response: errorAnswers,
-  };
-  app.get("/uploads/proofs/:name", { schema: fileSchema }, async (request, reply) => {
-    const user = requireUser(request);
-    const { name } = parse(proofNameParam, request.params);
-    const file = proofFile(ctx.config.dataDir, name);
-    if (!file) throw notFound("Not found.");
-    await orders.proofOwner(ctx, user, `/uploads/proofs/${name}`);
-    const image = await fs.readFile(file).catch(() => null);
-    if (!image) throw notFound("Not found.");
-    return reply
-      .header("content-type", "image/webp")
-      .header("cache-control", "private, max-age=3600")
-      .header("x-content-type-options", "nosniff")
-      .send(image);
-  });
+export async function privateFileRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
+  const kinds = [
+    { area: "proofs", tag: "orders", what: "A delivery proof", owner: orders.proofOwner },
+    { area: "receipts", tag: "payments", what: "A transfer receipt", owner: receiptOwner },
+  ] as const;
+  for (const { area, tag, what, owner } of kinds) {
+    // The answer is an image, not JSON: only the error answers have a schema.
+    const fileSchema = {
+      tags: [tag],
+      summary: `${what} image (WebP), for the order's owner and admins`,
+      params: privateImageParams,
+      produces: ["image/webp"],
+      response: errorAnswers,
+    };
+    app.get(`/uploads/${area}/:name`, { schema: fileSchema }, async (request, reply) => {
+      const user = requireUser(request);
+      const { name } = parse(privateImageParams, request.params);
+      return sendPrivateImage(reply, ctx.config.dataDir, area, name, (path) => owner(ctx, user, path));
+    });
+  }
 }

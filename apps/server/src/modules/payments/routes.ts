@@ -1,4 +1,3 @@
-import fs from "node:fs/promises";
 import {
   idParam,
   type OrderDetail,
@@ -8,12 +7,10 @@ import {
   paymentQueueSchema,
 } from "@florist/contract";
 import type { FastifyInstance } from "fastify";
-import { z } from "zod";
 import type { AppContext } from "../../context.js";
-import { AppError, badRequest, notFound, parse } from "../../errors.js";
+import { parse } from "../../errors.js";
 import { type ContractTypeProvider, errorAnswers } from "../../lib/contract-schemas.js";
-import { proofFile } from "../../lib/images.js";
-import { readMultipart } from "../../lib/multipart.js";
+import { readImageField } from "../../lib/multipart.js";
 import { requireAdmin, requireUser } from "../../plugins/auth.js";
 import * as payments from "./service.js";
 
@@ -43,18 +40,11 @@ export async function paymentsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
   app.put("/order/:id/payment-proof", { schema: receiptSchema }, async (request): Promise<OrderDetail> => {
     const user = requireUser(request);
     const { id } = parse(idParam, request.params);
-    if (!request.isMultipart()) {
-      throw new AppError(
-        415,
-        "Send the transfer receipt as multipart/form-data in the field payment_proof.",
-        "NOT_MULTIPART",
-      );
-    }
-    const { files } = await readMultipart(request);
-    const image = files.payment_proof;
-    if (!image) {
-      throw badRequest("Please choose a photo of the transfer receipt (field payment_proof).", "RECEIPT_REQUIRED");
-    }
+    const image = await readImageField(request, "payment_proof", {
+      name: "the transfer receipt",
+      missing: "Please choose a photo of the transfer receipt",
+      code: "RECEIPT_REQUIRED",
+    });
     return payments.uploadReceipt(ctx, user, id, image);
   });
 
@@ -83,36 +73,5 @@ export async function paymentsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     const user = requireUser(request);
     const { id } = parse(idParam, request.params);
     return payments.cancelOrder(ctx, user, id);
-  });
-}
-
-const receiptNameParam = z.object({ name: z.string().max(100) });
-
-/**
- * Serves transfer receipts, which live outside the public uploads folder: only the order's owner and
- * admins get the file; anyone else gets the same 404 as for a file that does not exist.
- */
-export async function receiptFileRoutes(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
-  // The answer is an image, not JSON: only the error answers have a schema.
-  const fileSchema = {
-    tags: ["payments"],
-    summary: "A transfer receipt image (WebP), for the order's owner and admins",
-    params: receiptNameParam,
-    produces: ["image/webp"],
-    response: errorAnswers,
-  };
-  app.get("/uploads/receipts/:name", { schema: fileSchema }, async (request, reply) => {
-    const user = requireUser(request);
-    const { name } = parse(receiptNameParam, request.params);
-    const file = proofFile(ctx.config.dataDir, name, "receipts");
-    if (!file) throw notFound("Not found.");
-    await payments.receiptOwner(ctx, user, `/uploads/receipts/${name}`);
-    const image = await fs.readFile(file).catch(() => null);
-    if (!image) throw notFound("Not found.");
-    return reply
-      .header("content-type", "image/webp")
-      .header("cache-control", "private, max-age=3600")
-      .header("x-content-type-options", "nosniff")
-      .send(image);
   });
 }

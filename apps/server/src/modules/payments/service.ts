@@ -48,7 +48,7 @@ export async function uploadReceipt(ctx: AppContext, viewer: Viewer, orderId: nu
   try {
     saved = await ctx.db.transaction().execute(async (trx) => {
       const change = { payment_proof: stored, payment_status: "Awaiting Verification" };
-      if (!(await ordersRepo.setReceipt(trx, orderId, order, change, nowIso()))) return false;
+      if (!(await ordersRepo.updateFromStatus(trx, orderId, order, change, nowIso()))) return false;
       // The shopper hears it arrived and the shop that it is to check, once the receipt is stored.
       await queueOrderMail(trx, ctx, orderId, "receipt");
       return true;
@@ -71,7 +71,10 @@ export async function receiptOwner(ctx: AppContext, viewer: Viewer, receiptPath:
 type Decision = z.output<typeof paymentDecisionBody>;
 
 /** Why a decision cannot apply to an order in this state, or null when it can (contract §7.2). */
-function refusal(decision: Decision["decision"], order: ordersRepo.PaymentState): string | null {
+function refusal(
+  decision: Decision["decision"],
+  order: { order_status: string; payment_status: string },
+): string | null {
   const status = orderStatusOf(order.order_status);
   if (decision === "paid") {
     if (order.payment_status === "Paid") return "This order is already paid.";
@@ -98,7 +101,7 @@ export async function decidePayment(ctx: AppContext, actor: Actor, orderId: numb
       payment_status === "Paid"
         ? { payment_status, payment_note: input.note ?? null, payment_due_at: null }
         : { payment_status, payment_note: input.note ?? null };
-    if (!(await ordersRepo.updateFromPayment(trx, orderId, order, change, nowIso()))) {
+    if (!(await ordersRepo.updateFromStatus(trx, orderId, order, change, nowIso()))) {
       throw conflict(CHANGED, "PAYMENT_CHANGED");
     }
     await recordChange(trx, actor, {
@@ -132,11 +135,11 @@ async function cancelFrom(
   trx: Executor,
   ctx: AppContext,
   orderId: number,
-  from: ordersRepo.PaymentState,
+  from: ordersRepo.OrderGuard,
 ): Promise<boolean> {
   const returned = await lockOrderProducts(trx, ctx.dialect, orderId);
   const at = nowIso();
-  if (!(await ordersRepo.updateFromPayment(trx, orderId, from, { order_status: "Cancelled" }, at))) return false;
+  if (!(await ordersRepo.updateFromStatus(trx, orderId, from, { order_status: "Cancelled" }, at))) return false;
   await ordersRepo.restoreStock(trx, returned, at);
   return true;
 }
@@ -159,7 +162,7 @@ export async function cancelOrder(ctx: AppContext, viewer: Viewer, orderId: numb
 
 /** How many lapsed orders one run cancels; a longer backlog is finished by the next minute's run. */
 const EXPIRY_BATCH = 100;
-const LAPSING: ordersRepo.PaymentState = { order_status: ORDER_RECEIVED, payment_status: "Pending" };
+const LAPSING = { status: ORDER_RECEIVED, payment: "Pending" };
 
 /**
  * Cancels every order still Order Received whose payment is still Pending (no receipt sent) and whose
