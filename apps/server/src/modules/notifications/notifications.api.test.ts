@@ -6,10 +6,12 @@ import { formatRupiah, orderDisplayId } from "@florist/contract/rules";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createProduct, customizationIds, imageFile, multipartForm, SHIPPING_ADDRESS } from "../../../test/fixtures.js";
 import { callerOf, createTestShop, lastMail, signedIn, type TestShop } from "../../../test/harness.js";
+import { openDatabase } from "../../db/connection.js";
 import { proofFile } from "../../lib/images.js";
 import { createMailer, type Mail } from "../../lib/mailer.js";
 import { HOUR, MINUTE, setClock } from "../../lib/time.js";
 import { runDueJobs } from "../jobs/runner.js";
+import { yearReminderJob } from "./reminders.js";
 
 /** 10:00 on Tuesday 1 December 2026 in Bandung. */
 let at = Date.parse("2026-12-01T03:00:00.000Z");
@@ -305,6 +307,29 @@ describe("remind me next year", () => {
     expect(mails[0]?.text).toMatch(/http:\/\/shop\.test\/pengingat\/berhenti\/[A-Za-z0-9_-]{40,}/);
     moveTo("2028-01-14");
     expect(await sentMails()).toEqual([]);
+  });
+
+  it("goes out once when two processes look for due reminders at the same time", async () => {
+    moveTo("2027-03-01");
+    const first = await reminderOrder("2027-03-10");
+    const second = await reminderOrder("2027-03-11");
+    moveTo("2028-03-05");
+    const other = { ...shop.ctx, db: openDatabase(shop.ctx.config.databaseUrl).db };
+    try {
+      if (shop.ctx.dialect === "postgres") {
+        await Promise.all([yearReminderJob.run(shop.ctx, {}), yearReminderJob.run(other, {})]);
+      } else {
+        // better-sqlite3 waits for a lock synchronously, so two connections in one test process
+        // would block each other; on SQLite the second process runs after the first.
+        await yearReminderJob.run(shop.ctx, {});
+        await yearReminderJob.run(other, {});
+      }
+    } finally {
+      await other.db.destroy();
+    }
+    expect((await sentMails()).map((m) => m.subject).sort()).toEqual(
+      [`A year since your order ${displayId(first)}`, `A year since your order ${displayId(second)}`].sort(),
+    );
   });
 
   it("takes 28 February for an order delivered on 29 February", async () => {
