@@ -104,7 +104,7 @@ describe("order mails", () => {
     expect(shopper.text).toContain(`write ${id} as the transfer note`);
     expect(shopper.text).toContain(`Total: ${formatRupiah(order.totalPrice)}`);
     expect(shopper.html).toContain("Bandung Florist");
-    expect(shopper.html).toContain("http://shop.test/pesanan");
+    expect(shopper.html).toContain(`http://shop.test/pesanan/${order.orderId}/bayar`);
     expect(await sentMails()).toEqual([]);
   });
 

@@ -189,12 +189,14 @@ export function renderMail(template: string, data: object): { html: string; text
   };
 }
 
-/** The shop's links every mail may use, from APP_URL. */
-function links(ctx: AppContext) {
+/** The shop's links an order's mails may use, from APP_URL. */
+function links(ctx: AppContext, orderId: number) {
   const url = ctx.config.appUrl;
   return {
     shop: `${url}/katalog`,
     orders: `${url}/pesanan`,
+    pay: `${url}/pesanan/${orderId}/bayar`,
+    review: `${url}/review/${orderId}`,
     admin: `${url}/admin`,
     payments: `${url}/admin/payments`,
   };
@@ -233,7 +235,7 @@ export async function queueOrderMail(
   const data = {
     ...view,
     shop: { name: SHOP_NAME, url: ctx.config.appUrl },
-    links: links(ctx),
+    links: links(ctx, orderId),
     note: options.note ?? null,
     lapsed: kind === "lapsed",
     photoCid: attachments[0]?.cid ?? null,
