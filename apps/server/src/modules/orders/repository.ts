@@ -343,10 +343,11 @@ export function findOrderByReceipt(db: Executor, receiptPath: string) {
     .executeTakeFirst();
 }
 
-/** Orders whose payment is in `paymentStatus`, oldest first. */
-export function listByPayment(db: Executor, paymentStatus: string) {
+/** Orders whose payment is in `paymentStatus`, but none in an `excluded` status (lower case), oldest first. */
+export function listByPayment(db: Executor, paymentStatus: string, excluded: readonly string[]) {
   return ordersWithUsers(db)
     .where("orders.payment_status", "=", paymentStatus)
+    .where(sql<string>`lower(trim(orders.order_status))`, "not in", [...excluded])
     .orderBy("orders.order_date")
     .orderBy("orders.order_id")
     .execute();

@@ -1,5 +1,5 @@
 import type { OrderDetail, PaymentQueue, paymentDecisionBody } from "@florist/contract";
-import { orderStatusOf, type PaymentStatus } from "@florist/contract/rules";
+import { orderStatusOf, type PaymentStatus, SLOT_RELEASING_STATUSES } from "@florist/contract/rules";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
@@ -76,12 +76,12 @@ function refusal(
   order: { order_status: string; payment_status: string },
 ): string | null {
   const status = orderStatusOf(order.order_status);
-  if (decision === "paid") {
-    if (order.payment_status === "Paid") return "This order is already paid.";
-    if (status === "Denied" || status === "Cancelled") return `A ${status.toLowerCase()} order cannot be paid.`;
-    return null;
+  if (decision === "paid" && order.payment_status === "Paid") return "This order is already paid.";
+  // A denied or cancelled order is over: a receipt it still holds is settled with the shopper directly.
+  if (status === "Denied" || status === "Cancelled") return `A ${status.toLowerCase()} order takes no payment.`;
+  if (decision !== "paid" && order.payment_status !== "Awaiting Verification") {
+    return "No transfer receipt of this order awaits verification.";
   }
-  if (order.payment_status !== "Awaiting Verification") return "No transfer receipt of this order awaits verification.";
   return null;
 }
 
@@ -116,9 +116,9 @@ export async function decidePayment(ctx: AppContext, actor: Actor, orderId: numb
   return orderDetail(ctx.db, orderId);
 }
 
-/** GET /api/order/admin/payments: transfer receipts awaiting verification, oldest order first. */
+/** GET /api/order/admin/payments: transfer receipts awaiting verification of open orders, oldest order first. */
 export async function paymentQueue(ctx: AppContext): Promise<PaymentQueue> {
-  const orders = await ordersRepo.listByPayment(ctx.db, "Awaiting Verification");
+  const orders = await ordersRepo.listByPayment(ctx.db, "Awaiting Verification", SLOT_RELEASING_STATUSES);
   const items = await itemDetailsByOrder(
     ctx.db,
     orders.map((o) => o.order_id),
