@@ -3,6 +3,7 @@ import path from "node:path";
 import { inflateSync } from "node:zlib";
 import type { OrderDetail, User } from "@florist/contract";
 import { formatRupiah, orderDisplayId } from "@florist/contract/rules";
+import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createProduct, customizationIds, imageFile, multipartForm, SHIPPING_ADDRESS } from "../../../test/fixtures.js";
 import { callerOf, createTestShop, lastMail, signedIn, type TestShop } from "../../../test/harness.js";
@@ -133,9 +134,12 @@ describe("order mails", () => {
     const finished = mails[1] as Mail;
     expect(finished.html).toContain('src="cid:delivery-photo"');
     expect(finished.attachments).toHaveLength(1);
-    expect(finished.attachments?.[0]).toMatchObject({ cid: "delivery-photo", contentType: "image/webp" });
+    expect(finished.attachments?.[0]).toMatchObject({ cid: "delivery-photo", contentType: "image/jpeg" });
+    // The stored photo, as a JPEG of the same size.
     const stored = proofFile(shop.dataDir, path.basename(upload.json().orderProof)) as string;
-    expect(finished.attachments?.[0]?.content.equals(await fs.readFile(stored))).toBe(true);
+    const mailed = await sharp(finished.attachments?.[0]?.content).metadata();
+    const original = await sharp(await fs.readFile(stored)).metadata();
+    expect(mailed).toMatchObject({ format: "jpeg", width: original.width, height: original.height });
 
     const other = await placeOrder();
     await sentMails();
@@ -168,7 +172,7 @@ describe("order mails", () => {
     expect(eml).toContain(`To: ${customer.user.email}`);
     expect(eml).toContain("Content-Type: text/plain");
     expect(eml).toContain("Content-Type: text/html");
-    expect(eml).toContain("Content-Type: image/webp");
+    expect(eml).toContain("Content-Type: image/jpeg");
     expect(eml).toContain("Content-ID: <delivery-photo>");
   });
 

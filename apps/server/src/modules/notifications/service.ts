@@ -3,6 +3,7 @@ import path from "node:path";
 import type { BankAccount } from "@florist/contract";
 import { formatRupiah, orderDisplayId } from "@florist/contract/rules";
 import { Eta } from "eta";
+import sharp from "sharp";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
 import { proofFile } from "../../lib/images.js";
@@ -203,13 +204,21 @@ function links(ctx: AppContext, orderId: number) {
 }
 
 /** The delivery photo of a Finished mail, shown inline; none when the order has no readable photo. */
+/** The width of the photo in the mail's column, in CSS pixels (templates/finished.eta). */
+const PHOTO_WIDTH = 536;
+
 async function deliveryPhoto(ctx: AppContext, proof: string | null): Promise<MailAttachment | null> {
   const file = proof ? proofFile(ctx.config.dataDir, path.basename(proof)) : null;
   // A photo deleted meanwhile leaves the mail without it rather than the status change undone.
-  const content = file ? await fs.readFile(file).catch(() => null) : null;
-  return content
-    ? { filename: "delivery-photo.webp", contentType: "image/webp", cid: "delivery-photo", content }
-    : null;
+  const stored = file ? await fs.readFile(file).catch(() => null) : null;
+  if (!stored) return null;
+  // Stored as WebP, which some desktop mail clients still cannot show: mailed as a JPEG, no wider
+  // than the mail's column shown at twice its size.
+  const content = await sharp(stored)
+    .resize({ width: PHOTO_WIDTH * 2, withoutEnlargement: true })
+    .jpeg({ quality: 82 })
+    .toBuffer();
+  return { filename: "delivery-photo.jpg", contentType: "image/jpeg", cid: "delivery-photo", content };
 }
 
 /**
