@@ -12,7 +12,7 @@ import { openDatabase } from "../src/db/connection.js";
 import { accountKey } from "../src/lib/account-key.js";
 import { createMailer } from "../src/lib/mailer.js";
 import { hashPassword } from "../src/lib/secrets.js";
-import { nowIso } from "../src/lib/time.js";
+import { nowIso, setClock } from "../src/lib/time.js";
 import { postgresUrl, withAdminClient } from "./postgres.js";
 
 export interface TestShop {
@@ -140,4 +140,32 @@ export async function lastMail(shop: TestShop): Promise<string> {
   const last = files.at(-1);
   if (!last) throw new Error("The outbox is empty.");
   return fs.readFile(path.join(outbox, last), "utf8");
+}
+
+export type SignedIn = Awaited<ReturnType<typeof signedIn>>;
+
+/** A fresh shop whose clock stands at `now`, with a signed-in admin and customer. */
+export async function openShopAt(now: string): Promise<{ shop: TestShop; admin: SignedIn; customer: SignedIn }> {
+  setClock(() => Date.parse(now));
+  const shop = await createTestShop();
+  const admin = await signedIn(shop, "admin");
+  const customer = await signedIn(shop, "customer");
+  return { shop, admin, customer };
+}
+
+/**
+ * A fresh shop on the given clock and a second process on the same database: its own connections,
+ * the same tables, as beside this one or after a restart.
+ */
+export async function openTwoProcesses(clock: () => number): Promise<{ shop: TestShop; other: AppContext }> {
+  setClock(clock);
+  const shop = await createTestShop();
+  return { shop, other: { ...shop.ctx, db: openDatabase(shop.ctx.config.databaseUrl).db } };
+}
+
+/** Closes what openShopAt or openTwoProcesses opened and gives the clock back. */
+export async function closeShop(shop: TestShop, other?: AppContext): Promise<void> {
+  setClock(null);
+  await other?.db.destroy();
+  await shop.close();
 }

@@ -1,27 +1,20 @@
-import type { DeliverySchedule, DeliveryScheduleInput, StrandedOrders, User } from "@florist/contract";
+import type { DeliverySchedule, DeliveryScheduleInput, StrandedOrders } from "@florist/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookPlaces, closeDate, createSlot } from "../../../test/delivery-fixtures.js";
-import { callerOf, createTestShop, signedIn, type TestShop } from "../../../test/harness.js";
-import { setClock } from "../../lib/time.js";
+import { callerOf, closeShop, openShopAt, type SignedIn, type TestShop } from "../../../test/harness.js";
 
 /** 10:00 on Monday 23 November 2026 in Bandung. */
 const NOW = "2026-11-23T03:00:00.000Z";
 
 let shop: TestShop;
-let admin: { user: User; cookie: string };
-let customer: { user: User; cookie: string };
+let admin: SignedIn;
+let customer: SignedIn;
 const call = callerOf(() => shop);
 
 beforeAll(async () => {
-  setClock(() => Date.parse(NOW));
-  shop = await createTestShop();
-  admin = await signedIn(shop, "admin");
-  customer = await signedIn(shop, "customer");
+  ({ shop, admin, customer } = await openShopAt(NOW));
 });
-afterAll(async () => {
-  setClock(null);
-  await shop.close();
-});
+afterAll(() => closeShop(shop));
 
 async function adminSchedule(): Promise<DeliverySchedule> {
   const res = await call("GET", "/api/settings/delivery-schedule", admin.cookie);

@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, type TestShop } from "../../../test/harness.js";
+import { closeShop, openTwoProcesses, type TestShop } from "../../../test/harness.js";
 import type { AppContext } from "../../context.js";
-import { openDatabase } from "../../db/connection.js";
-import { MINUTE, SECOND, setClock } from "../../lib/time.js";
+import { MINUTE, SECOND } from "../../lib/time.js";
 import { enqueueJob, type JobKind, LEASE_MS, runJobs } from "./service.js";
 
 let shop: TestShop;
@@ -11,15 +10,9 @@ let other: AppContext;
 let at = Date.parse("2026-12-01T03:00:10.000Z");
 
 beforeAll(async () => {
-  setClock(() => at);
-  shop = await createTestShop();
-  other = { ...shop.ctx, db: openDatabase(shop.ctx.config.databaseUrl).db };
+  ({ shop, other } = await openTwoProcesses(() => at));
 });
-afterAll(async () => {
-  setClock(null);
-  await other.db.destroy();
-  await shop.close();
-});
+afterAll(() => closeShop(shop, other));
 
 function advance(ms: number) {
   at += ms;

@@ -1,11 +1,17 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, createUser, lastMail, type TestShop } from "../../../test/harness.js";
+import {
+  closeShop,
+  createTestShop,
+  createUser,
+  lastMail,
+  openTwoProcesses,
+  type TestShop,
+} from "../../../test/harness.js";
 import type { AppContext } from "../../context.js";
-import { openDatabase } from "../../db/connection.js";
 import type { Mail } from "../../lib/mailer.js";
-import { DAY, HOUR, MINUTE, SECOND, setClock } from "../../lib/time.js";
+import { DAY, HOUR, MINUTE, SECOND } from "../../lib/time.js";
 import { backgroundSettled } from "../accounts/service.js";
 import { runDueJobs } from "../jobs/runner.js";
 import { queueMail } from "./service.js";
@@ -16,15 +22,9 @@ let other: AppContext;
 let at = Date.parse("2026-12-01T03:00:00.000Z");
 
 beforeAll(async () => {
-  setClock(() => at);
-  shop = await createTestShop();
-  other = { ...shop.ctx, db: openDatabase(shop.ctx.config.databaseUrl).db };
+  ({ shop, other } = await openTwoProcesses(() => at));
 });
-afterAll(async () => {
-  setClock(null);
-  await other.db.destroy();
-  await shop.close();
-});
+afterAll(() => closeShop(shop, other));
 
 function advance(ms: number) {
   at += ms;

@@ -1,29 +1,22 @@
-import type { DeliveriesAnswer, OrderDetail, User } from "@florist/contract";
+import type { DeliveriesAnswer, OrderDetail } from "@florist/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookPlaces, closeDate, createSlot, createZone } from "../../../test/delivery-fixtures.js";
 import { createProduct, customizationIds, SHIPPING_ADDRESS, setOrder } from "../../../test/fixtures.js";
-import { callerOf, createTestShop, signedIn, type TestShop } from "../../../test/harness.js";
-import { setClock } from "../../lib/time.js";
+import { callerOf, closeShop, openShopAt, type SignedIn, type TestShop } from "../../../test/harness.js";
 
 /** 07:00 on Wednesday 25 November 2026 in Bandung. */
 const NOW = "2026-11-25T00:00:00.000Z";
 const TODAY = "2026-11-25";
 
 let shop: TestShop;
-let admin: { user: User; cookie: string };
-let customer: { user: User; cookie: string };
+let admin: SignedIn;
+let customer: SignedIn;
 const call = callerOf(() => shop);
 
 beforeAll(async () => {
-  setClock(() => Date.parse(NOW));
-  shop = await createTestShop();
-  admin = await signedIn(shop, "admin");
-  customer = await signedIn(shop, "customer");
+  ({ shop, admin, customer } = await openShopAt(NOW));
 });
-afterAll(async () => {
-  setClock(null);
-  await shop.close();
-});
+afterAll(() => closeShop(shop));
 
 async function place(fields: Record<string, unknown>, items?: unknown[]): Promise<OrderDetail> {
   const product = await createProduct(shop, { name: "Run sheet roses" });

@@ -1,29 +1,22 @@
-import type { OrderDetail, OrderSummary, User } from "@florist/contract";
+import type { OrderDetail, OrderSummary } from "@florist/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookPlaces, closeDate, createSlot, createZone } from "../../../test/delivery-fixtures.js";
 import { createProduct, SHIPPING_ADDRESS } from "../../../test/fixtures.js";
-import { callerOf, createTestShop, signedIn, type TestShop } from "../../../test/harness.js";
-import { setClock } from "../../lib/time.js";
+import { callerOf, closeShop, openShopAt, type SignedIn, type TestShop } from "../../../test/harness.js";
 
 /** 07:00 on Wednesday 25 November 2026 in Bandung: before every seeded cutoff of the day. */
 const NOW = "2026-11-25T00:00:00.000Z";
 const TODAY = "2026-11-25";
 
 let shop: TestShop;
-let customer: { user: User; cookie: string };
-let admin: { user: User; cookie: string };
+let admin: SignedIn;
+let customer: SignedIn;
 const call = callerOf(() => shop);
 
 beforeAll(async () => {
-  setClock(() => Date.parse(NOW));
-  shop = await createTestShop();
-  customer = await signedIn(shop, "customer");
-  admin = await signedIn(shop, "admin");
+  ({ shop, admin, customer } = await openShopAt(NOW));
 });
-afterAll(async () => {
-  setClock(null);
-  await shop.close();
-});
+afterAll(() => closeShop(shop));
 
 async function seededSlot(label: string) {
   const row = await shop.ctx.db
