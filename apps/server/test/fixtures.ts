@@ -138,10 +138,19 @@ export interface OrderLineFixture {
   quantity?: number;
   size?: string;
   color?: string;
+  customizations?: { customization_id?: number; quantity?: number }[];
 }
 
-/** Places a Buy Now order through the API (the product's first size and colour unless given). */
-export function placeOrder(shop: TestShop, cookie: string, lines: OrderLineFixture[]) {
+/**
+ * Places a Buy Now order through the API (the product's first size and colour unless given), with any
+ * further order fields (delivery, gift) as given.
+ */
+export function placeOrder(
+  shop: TestShop,
+  cookie: string,
+  lines: OrderLineFixture[],
+  fields: Record<string, unknown> = {},
+) {
   return shop.app.inject({
     method: "POST",
     url: "/api/order",
@@ -149,8 +158,19 @@ export function placeOrder(shop: TestShop, cookie: string, lines: OrderLineFixtu
     payload: {
       shipping_address: SHIPPING_ADDRESS,
       items: lines.map((line) => ({ size: "Small", color: "Red", quantity: 1, ...line })),
+      ...fields,
     },
   });
+}
+
+/** How many of a product are in stock now. */
+export async function stockOf(shop: TestShop, productId: number): Promise<number> {
+  const row = await shop.ctx.db
+    .selectFrom("products")
+    .select("stock_quantity")
+    .where("product_id", "=", productId)
+    .executeTakeFirstOrThrow();
+  return row.stock_quantity;
 }
 
 /** Moves an order straight in the database, for tests whose subject is not the status workflow. */

@@ -5,7 +5,13 @@ import type { OrderDetail, User } from "@florist/contract";
 import { formatRupiah, orderDisplayId } from "@florist/contract/rules";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import { createProduct, customizationIds, imageFile, multipartForm, SHIPPING_ADDRESS } from "../../../test/fixtures.js";
+import {
+  createProduct,
+  customizationIds,
+  imageFile,
+  multipartForm,
+  placeOrder as postOrder,
+} from "../../../test/fixtures.js";
 import { callerOf, createTestShop, lastMail, signedIn, type TestShop } from "../../../test/harness.js";
 import { openDatabase } from "../../db/connection.js";
 import { proofFile } from "../../lib/images.js";
@@ -63,19 +69,12 @@ async function sentMails(): Promise<Mail[]> {
 async function placeOrder(fields: Record<string, unknown> = {}, cookie = customer.cookie): Promise<OrderDetail> {
   const product = await createProduct(shop, { name: "Sunrise Roses", price: 250000 });
   const { Ribbon } = await customizationIds(shop);
-  const res = await call("POST", "/api/order", cookie, {
-    shipping_address: SHIPPING_ADDRESS,
-    items: [
-      {
-        product_id: product.product_id,
-        quantity: 1,
-        size: "Small",
-        color: "Red",
-        customizations: [{ customization_id: Ribbon?.customization_id, quantity: 2 }],
-      },
-    ],
-    ...fields,
-  });
+  const res = await postOrder(
+    shop,
+    cookie,
+    [{ product_id: product.product_id, customizations: [{ customization_id: Ribbon?.customization_id, quantity: 2 }] }],
+    fields,
+  );
   expect(res.statusCode).toBe(201);
   return res.json();
 }

@@ -1,7 +1,13 @@
 import type { DeliveriesAnswer, OrderDetail } from "@florist/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookPlaces, closeDate, createSlot, createZone } from "../../../test/delivery-fixtures.js";
-import { createProduct, customizationIds, SHIPPING_ADDRESS, setOrder } from "../../../test/fixtures.js";
+import {
+  createProduct,
+  customizationIds,
+  type OrderLineFixture,
+  placeOrder,
+  setOrder,
+} from "../../../test/fixtures.js";
 import { callerOf, closeShop, openShopAt, type SignedIn, type TestShop } from "../../../test/harness.js";
 
 /** 07:00 on Wednesday 25 November 2026 in Bandung. */
@@ -18,13 +24,9 @@ beforeAll(async () => {
 });
 afterAll(() => closeShop(shop));
 
-async function place(fields: Record<string, unknown>, items?: unknown[]): Promise<OrderDetail> {
+async function place(fields: Record<string, unknown>, items?: OrderLineFixture[]): Promise<OrderDetail> {
   const product = await createProduct(shop, { name: "Run sheet roses" });
-  const res = await call("POST", "/api/order", customer.cookie, {
-    shipping_address: SHIPPING_ADDRESS,
-    items: items ?? [{ product_id: product.product_id, quantity: 1, size: "Small", color: "Red" }],
-    ...fields,
-  });
+  const res = await placeOrder(shop, customer.cookie, items ?? [{ product_id: product.product_id }], fields);
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }

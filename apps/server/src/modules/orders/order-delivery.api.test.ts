@@ -1,7 +1,7 @@
 import type { OrderDetail, OrderSummary } from "@florist/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bookPlaces, closeDate, createSlot, createZone } from "../../../test/delivery-fixtures.js";
-import { createProduct, SHIPPING_ADDRESS } from "../../../test/fixtures.js";
+import { createProduct, placeOrder, stockOf } from "../../../test/fixtures.js";
 import { callerOf, closeShop, openShopAt, type SignedIn, type TestShop } from "../../../test/harness.js";
 
 /** 07:00 on Wednesday 25 November 2026 in Bandung: before every seeded cutoff of the day. */
@@ -29,20 +29,7 @@ async function seededSlot(label: string) {
 
 /** A Buy Now order of one product with the delivery and gift fields given. */
 function order(productId: number, fields: Record<string, unknown> = {}, cookie = customer.cookie) {
-  return call("POST", "/api/order", cookie, {
-    shipping_address: SHIPPING_ADDRESS,
-    items: [{ product_id: productId, quantity: 1, size: "Small", color: "Red" }],
-    ...fields,
-  });
-}
-
-async function stockOf(productId: number) {
-  const row = await shop.ctx.db
-    .selectFrom("products")
-    .select("stock_quantity")
-    .where("product_id", "=", productId)
-    .executeTakeFirstOrThrow();
-  return row.stock_quantity;
+  return placeOrder(shop, cookie, [{ product_id: productId }], fields);
 }
 
 async function orderCount() {
@@ -130,7 +117,7 @@ describe("a slot that cannot take the order", () => {
       expect(res.statusCode, date).toBe(409);
       expect(res.json().message, date).toMatch(message);
     }
-    expect(await stockOf(product.product_id)).toBe(5);
+    expect(await stockOf(shop, product.product_id)).toBe(5);
     expect(await orderCount()).toBe(before);
   });
 
@@ -175,7 +162,7 @@ describe("delivery fields the shop cannot take", () => {
       expect(res.statusCode, JSON.stringify(fields)).toBe(400);
       expect(res.json().message, JSON.stringify(fields)).toMatch(message);
     }
-    expect(await stockOf(product.product_id)).toBe(5);
+    expect(await stockOf(shop, product.product_id)).toBe(5);
     expect(await orderCount()).toBe(before);
   });
 

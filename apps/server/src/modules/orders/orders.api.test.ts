@@ -11,6 +11,7 @@ import {
   placeOrder,
   SHIPPING_ADDRESS,
   setOrder,
+  stockOf,
 } from "../../../test/fixtures.js";
 import { callerOf, createTestShop, signedIn, type TestShop } from "../../../test/harness.js";
 
@@ -21,15 +22,6 @@ beforeAll(async () => {
 afterAll(() => shop.close());
 
 const call = callerOf(() => shop);
-
-async function stockOf(productId: number) {
-  const row = await shop.ctx.db
-    .selectFrom("products")
-    .select("stock_quantity")
-    .where("product_id", "=", productId)
-    .executeTakeFirstOrThrow();
-  return row.stock_quantity;
-}
 
 async function ordersOf(userId: number) {
   return shop.ctx.db.selectFrom("orders").selectAll().where("user_id", "=", userId).execute();
@@ -154,9 +146,9 @@ describe("placing an order from the cart", () => {
     });
     const { date, start } = order.delivery as NonNullable<OrderDetail["delivery"]>;
     expect(Date.parse(order.deliveryDate as string)).toBe(Date.parse(`${date}T${start}:00+07:00`));
-    expect(await stockOf(roses.product_id)).toBe(8);
-    expect(await stockOf(lilies.product_id)).toBe(3);
-    expect(await stockOf(keep.product_id)).toBe(3);
+    expect(await stockOf(shop, roses.product_id)).toBe(8);
+    expect(await stockOf(shop, lilies.product_id)).toBe(3);
+    expect(await stockOf(shop, keep.product_id)).toBe(3);
     const after = (await call("GET", `/api/cart/user/${user.user_id}/full`, cookie)).json() as Cart;
     expect(after.items.map((i) => i.productId)).toEqual([keep.product_id]);
   });
@@ -253,7 +245,7 @@ describe("buying now", () => {
         },
       ],
     });
-    expect(await stockOf(product.product_id)).toBe(3);
+    expect(await stockOf(shop, product.product_id)).toBe(3);
   });
 
   it("refuses a size or colour the product does not offer (400) and an unknown product or customization (404)", async () => {
@@ -263,21 +255,12 @@ describe("buying now", () => {
     expect((await placeOrder(shop, cookie, [{ product_id: product.product_id, size: "" }])).statusCode).toBe(400);
     expect((await placeOrder(shop, cookie, [{ product_id: product.product_id, color: "Blue" }])).statusCode).toBe(400);
     expect((await placeOrder(shop, cookie, [{ product_id: 999999 }])).statusCode).toBe(404);
-    const unknownCustomization = await call("POST", "/api/order", cookie, {
-      shipping_address: SHIPPING_ADDRESS,
-      items: [
-        {
-          product_id: product.product_id,
-          quantity: 1,
-          size: "Small",
-          color: "Red",
-          customizations: [{ customization_id: 999999 }],
-        },
-      ],
-    });
+    const unknownCustomization = await placeOrder(shop, cookie, [
+      { product_id: product.product_id, customizations: [{ customization_id: 999999 }] },
+    ]);
     expect(unknownCustomization.statusCode).toBe(404);
     expect(await ordersOf(user.user_id)).toEqual([]);
-    expect(await stockOf(product.product_id)).toBe(10);
+    expect(await stockOf(shop, product.product_id)).toBe(10);
   });
 });
 
@@ -303,8 +286,8 @@ describe("an order the shop cannot fill", () => {
       code: "INSUFFICIENT_STOCK",
       unavailableItems: [{ name: "Short Lilies", availableStock: 4, requestedStock: 5 }],
     });
-    expect(await stockOf(plenty.product_id)).toBe(10);
-    expect(await stockOf(short.product_id)).toBe(4);
+    expect(await stockOf(shop, plenty.product_id)).toBe(10);
+    expect(await stockOf(shop, short.product_id)).toBe(4);
     expect(await ordersOf(user.user_id)).toEqual([]);
     const after = (await call("GET", `/api/cart/user/${user.user_id}/full`, cookie)).json() as Cart;
     expect(after.items).toHaveLength(3);
@@ -333,7 +316,7 @@ describe("an order the shop cannot fill", () => {
       { name: "Marked Orchid", availableStock: 0, requestedStock: 1 },
       { name: "Archived Peony", availableStock: 0, requestedStock: 1 },
     ]);
-    expect(await stockOf(marked.product_id)).toBe(5);
+    expect(await stockOf(shop, marked.product_id)).toBe(5);
   });
 
   it("refuses a cart line whose size the shop no longer offers (409) and writes nothing", async () => {
@@ -349,7 +332,7 @@ describe("an order the shop cannot fill", () => {
     const res = await call("POST", "/api/order", cookie, orderFromCart(cart));
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({ code: "OPTION_NOT_OFFERED", message: expect.stringMatching(/Resized Roses/) });
-    expect(await stockOf(product.product_id)).toBe(5);
+    expect(await stockOf(shop, product.product_id)).toBe(5);
     expect(await ordersOf(user.user_id)).toEqual([]);
   });
 
@@ -362,7 +345,7 @@ describe("an order the shop cannot fill", () => {
     const statuses = answers.map((a) => a.statusCode);
     expect(statuses.filter((s) => s === 201)).toHaveLength(5);
     expect(statuses.filter((s) => s === 409)).toHaveLength(15);
-    expect(await stockOf(product.product_id)).toBe(0);
+    expect(await stockOf(shop, product.product_id)).toBe(0);
     const orders = await shop.ctx.db
       .selectFrom("order_items")
       .select("order_id")
@@ -393,7 +376,7 @@ describe("an order too large for the integer columns", () => {
     );
     expect(manyLines.statusCode).toBe(400);
     expect(manyLines.json()).toMatchObject(TOO_LARGE);
-    for (const product of [costly, ...others]) expect(await stockOf(product.product_id)).toBe(10);
+    for (const product of [costly, ...others]) expect(await stockOf(shop, product.product_id)).toBe(10);
     expect(await ordersOf(user.user_id)).toEqual([]);
   });
 
@@ -407,7 +390,7 @@ describe("an order too large for the integer columns", () => {
     const res = await call("POST", "/api/order", cookie, orderFromCart(cart));
     expect(res.statusCode).toBe(400);
     expect(res.json()).toMatchObject(TOO_LARGE);
-    expect(await stockOf(roses.product_id)).toBe(10);
+    expect(await stockOf(shop, roses.product_id)).toBe(10);
     expect(await ordersOf(user.user_id)).toEqual([]);
     const after = (await call("GET", `/api/cart/user/${user.user_id}/full`, cookie)).json() as Cart;
     expect(after.items).toHaveLength(2);
@@ -436,7 +419,7 @@ describe("who may place an order", () => {
     expect((await call("POST", "/api/order", other.cookie, withoutCart)).statusCode).toBe(404);
     const asOwner = orderFromCart(owner.cart, { user_id: owner.user.user_id });
     expect((await call("POST", "/api/order", other.cookie, asOwner)).statusCode).toBe(404);
-    expect(await stockOf(product.product_id)).toBe(10);
+    expect(await stockOf(shop, product.product_id)).toBe(10);
     expect(await ordersOf(owner.user.user_id)).toEqual([]);
   });
 
@@ -591,12 +574,12 @@ describe("moving an order through delivery", () => {
 
   it("denying an order puts its stock back", async () => {
     const { product, order } = await newOrder(3, 10);
-    expect(await stockOf(product.product_id)).toBe(7);
+    expect(await stockOf(shop, product.product_id)).toBe(7);
     const admin = await signedIn(shop, "admin");
     const res = await call("PATCH", `/api/order/${order.orderId}/status`, admin.cookie, { status: "denied" });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ orderStatus: "Denied", paymentStatus: "Pending" });
-    expect(await stockOf(product.product_id)).toBe(10);
+    expect(await stockOf(shop, product.product_id)).toBe(10);
   });
 
   it("is for admins only: 403 for a customer, even the owner, and 401 anonymously", async () => {

@@ -4,7 +4,14 @@ import type { OrderDetail, PaymentQueue, PaymentSettings } from "@florist/contra
 import { addDays, orderDisplayId } from "@florist/contract/rules";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createSlot } from "../../../test/delivery-fixtures.js";
-import { createProduct, imageFile, multipartForm, SHIPPING_ADDRESS, setOrder } from "../../../test/fixtures.js";
+import {
+  createProduct,
+  imageFile,
+  multipartForm,
+  SHIPPING_ADDRESS,
+  setOrder,
+  stockOf,
+} from "../../../test/fixtures.js";
 import { callerOf, createTestShop, signedIn, type TestShop } from "../../../test/harness.js";
 import type { AppContext } from "../../context.js";
 import { openDatabase } from "../../db/connection.js";
@@ -35,23 +42,23 @@ async function setWindow(minutes: number, bankAccounts: PaymentSettings["bankAcc
 
 beforeEach(() => setWindow(60));
 
+/** An order of a product without sizes or colours, for delivery on the date in the slot. */
+function orderInSlot(cookie: string, productId: number, quantity: number, date: string, slotId: number) {
+  return call("POST", "/api/order", cookie, {
+    shipping_address: SHIPPING_ADDRESS,
+    items: [{ product_id: productId, quantity }],
+    delivery_date: date,
+    delivery_slot_id: slotId,
+  });
+}
+
 /** A shopper, a product with 5 in stock, and the shopper's order of 2 of it in a slot of its own. */
 async function orderOfTwo(options: { capacity?: number } = {}) {
   const shopper = await signedIn(shop);
   const product = await createProduct(shop, { name: "Mawar merah", stock: 5, sizes: [], colors: [] });
   const slotId = await createSlot(shop, { label: "Evening", capacity: options.capacity ?? 1 });
   const date = addDays(shopToday(), 1);
-  const res = await shop.app.inject({
-    method: "POST",
-    url: "/api/order",
-    headers: { cookie: shopper.cookie },
-    payload: {
-      shipping_address: SHIPPING_ADDRESS,
-      items: [{ product_id: product.product_id, quantity: 2 }],
-      delivery_date: date,
-      delivery_slot_id: slotId,
-    },
-  });
+  const res = await orderInSlot(shopper.cookie, product.product_id, 2, date, slotId);
   expect(res.statusCode, res.body).toBe(201);
   const order = res.json() as OrderDetail;
   return { shopper, product, slotId, date, order, orderId: order.orderId };
@@ -68,15 +75,6 @@ async function sendReceipt(orderId: number, cookie: string, color = "#2e86c1") {
 }
 
 const decide = (orderId: number, body: object) => call("PATCH", `/api/order/${orderId}/payment`, admin.cookie, body);
-
-async function stockOf(productId: number): Promise<number> {
-  const row = await shop.ctx.db
-    .selectFrom("products")
-    .select("stock_quantity")
-    .where("product_id", "=", productId)
-    .executeTakeFirstOrThrow();
-  return row.stock_quantity;
-}
 
 /** The subjects of the mails queued for an address, oldest first. */
 async function mailsTo(address: string): Promise<string[]> {
@@ -95,17 +93,7 @@ const receiptDisk = (receipt: string) => path.join(shop.dataDir, "receipts", pat
 async function slotIsFree(slotId: number, date: string) {
   const other = await signedIn(shop);
   const product = await createProduct(shop, { name: "Lily putih", stock: 1, sizes: [], colors: [] });
-  const res = await shop.app.inject({
-    method: "POST",
-    url: "/api/order",
-    headers: { cookie: other.cookie },
-    payload: {
-      shipping_address: SHIPPING_ADDRESS,
-      items: [{ product_id: product.product_id, quantity: 1 }],
-      delivery_date: date,
-      delivery_slot_id: slotId,
-    },
-  });
+  const res = await orderInSlot(other.cookie, product.product_id, 1, date, slotId);
   return res.statusCode === 201;
 }
 
@@ -342,15 +330,15 @@ describe("the receipts awaiting verification", () => {
 describe("cancelling an order", () => {
   it("puts the stock back and frees the slot; it is then final", async () => {
     const { orderId, shopper, product, slotId, date } = await orderOfTwo({ capacity: 1 });
-    expect(await stockOf(product.product_id)).toBe(3);
+    expect(await stockOf(shop, product.product_id)).toBe(3);
     const res = await call("POST", `/api/order/${orderId}/cancel`, shopper.cookie);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ orderStatus: "Cancelled", paymentStatus: "Pending" });
-    expect(await stockOf(product.product_id)).toBe(5);
+    expect(await stockOf(shop, product.product_id)).toBe(5);
     expect(await slotIsFree(slotId, date)).toBe(true);
 
     expect((await call("POST", `/api/order/${orderId}/cancel`, shopper.cookie)).statusCode).toBe(409);
-    expect(await stockOf(product.product_id)).toBe(5);
+    expect(await stockOf(shop, product.product_id)).toBe(5);
     const cancelledMails = (await mailsTo(shopper.user.email)).filter((m) => m.endsWith("is cancelled"));
     expect(cancelledMails).toEqual([`Your order ${orderDisplayId(orderId)} is cancelled`]);
     for (const status of ["Order Received", "In Delivery", "Denied"]) {
@@ -432,12 +420,12 @@ describe("an unpaid order past its deadline", () => {
       payment_status: "Awaiting Verification",
     });
     expect((await statusOf(paid.orderId)).payment_status).toBe("Paid");
-    expect(await stockOf(unpaid.product.product_id)).toBe(5);
+    expect(await stockOf(shop, unpaid.product.product_id)).toBe(5);
     expect(await slotIsFree(unpaid.slotId, unpaid.date)).toBe(true);
 
     // A second run finds nothing to do and returns no stock twice.
     expect(await expireUnpaidOrders(shop.ctx)).not.toContain(unpaid.orderId);
-    expect(await stockOf(unpaid.product.product_id)).toBe(5);
+    expect(await stockOf(shop, unpaid.product.product_id)).toBe(5);
     const cancelledMail = (to: string) => mailsTo(to).then((all) => all.filter((m) => m.endsWith("is cancelled")));
     expect(await cancelledMail(unpaid.shopper.user.email)).toEqual([
       `Your order ${orderDisplayId(unpaid.orderId)} is cancelled`,
@@ -467,7 +455,7 @@ describe("an unpaid order past its deadline", () => {
       const cancelled = (await both(expireUnpaidOrders)).flat().filter((id) => ids.includes(id));
       expect(cancelled.sort()).toEqual([...ids].sort());
       for (const order of orders) {
-        expect(await stockOf(order.product.product_id)).toBe(5);
+        expect(await stockOf(shop, order.product.product_id)).toBe(5);
         expect((await mailsTo(order.shopper.user.email)).filter((m) => m.endsWith("is cancelled"))).toHaveLength(1);
       }
       // The job too: claimed by one runner of the two.
@@ -475,7 +463,7 @@ describe("an unpaid order past its deadline", () => {
       at += 2 * HOUR;
       await both((ctx) => runJobs(ctx, [expireUnpaidJob]));
       expect((await statusOf(late.orderId)).order_status).toBe("Cancelled");
-      expect(await stockOf(late.product.product_id)).toBe(5);
+      expect(await stockOf(shop, late.product.product_id)).toBe(5);
     } finally {
       await other.db.destroy();
     }
