@@ -8,10 +8,12 @@ describe("the status badge", () => {
       <>
         <StatusBadge status="InDelivery" />
         <StatusBadge status=" order  received " />
+        <StatusBadge status="cancelled" />
       </>,
     );
     expect(screen.getByText("In Delivery").className).toBe("status-badge in-delivery");
     expect(screen.getByText("Order Received").className).toBe("status-badge order-received");
+    expect(screen.getByText("Cancelled").className).toBe("status-badge cancelled");
   });
 
   it("shows any other text as given", () => {
