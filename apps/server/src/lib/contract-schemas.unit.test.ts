@@ -43,6 +43,9 @@ describe("the answer serializer", () => {
       recipientPhone: null,
       cardMessage: null,
       senderAnonymous: false,
+      paymentDueAt: "2026-11-24T10:00:00.000Z",
+      paymentProof: null,
+      paymentNote: null,
     };
     const reviewed = {
       ...order,
@@ -57,6 +60,8 @@ describe("the answer serializer", () => {
         zoneName: null,
       },
       cardMessage: "Selamat ulang tahun!",
+      paymentDueAt: null,
+      paymentProof: "/uploads/receipts/b.webp",
       review: {
         review_id: 2,
         order_id: 1,
