@@ -1,4 +1,4 @@
-import type { AdminOverview, AdminTransaction, Category, OrderDetail, User } from "@florist/contract";
+import type { AdminOverview, AdminTransaction, Category, User } from "@florist/contract";
 import type { ReactElement } from "react";
 import { renderScreen } from "./render-app";
 
@@ -31,34 +31,6 @@ export function overview(rows: AdminTransaction[]): AdminOverview {
     monthlyIncome: 0,
     reviews: [],
     pagination: { page: 1, limit: 10, total: rows.length, hasNext: false },
-  };
-}
-
-/** An order's details as the status and proof routes answer them. */
-export function orderDetail(orderId: number, orderStatus: string, paymentStatus = "Pending"): OrderDetail {
-  return {
-    orderId,
-    userId: 7,
-    username: "siti",
-    email: "siti@example.com",
-    shippingAddress: "Jl. Braga No. 12, Bandung",
-    orderDate: "2026-11-20T08:00:00.000Z",
-    deliveryDate: null,
-    orderStatus,
-    paymentStatus,
-    totalPrice: 200000,
-    shippingCost: 50000,
-    orderProof: null,
-    items: [],
-    delivery: null,
-    deliveryZone: null,
-    recipientName: null,
-    recipientPhone: null,
-    cardMessage: null,
-    senderAnonymous: false,
-    paymentDueAt: null,
-    paymentProof: null,
-    paymentNote: null,
   };
 }
 

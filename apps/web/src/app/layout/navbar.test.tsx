@@ -1,7 +1,8 @@
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
-import { adminSession, orderDetail, renderAdmin } from "../../../test/admin-render";
+import { adminSession, renderAdmin } from "../../../test/admin-render";
 import { fakeApi } from "../../../test/fake-api";
+import { orderDetail } from "../../../test/order-fixtures";
 import { Navbar } from "./navbar";
 
 function awaiting(count: number) {

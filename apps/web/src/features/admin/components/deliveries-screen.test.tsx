@@ -1,8 +1,9 @@
 import type { DayAvailability, DeliveriesAnswer, OrderDetail } from "@florist/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { adminSession, orderDetail } from "../../../../test/admin-render";
+import { adminSession } from "../../../../test/admin-render";
 import { type FakeAnswer, type FakeHandler, fakeApi } from "../../../../test/fake-api";
+import { orderDetail } from "../../../../test/order-fixtures";
 import { renderScreen, shownText } from "../../../../test/render-app";
 import AdminDeliveriesPage from "../routes/deliveries";
 import AdminDeliveriesPrintPage from "../routes/deliveries-print";

@@ -1,8 +1,9 @@
 import type { DayAvailability, OrderDetail } from "@florist/contract";
 import { screen, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { adminSession, orderDetail, renderAdmin } from "../../../../test/admin-render";
+import { adminSession, renderAdmin } from "../../../../test/admin-render";
 import { fakeApi } from "../../../../test/fake-api";
+import { orderDetail } from "../../../../test/order-fixtures";
 import { shownText } from "../../../../test/render-app";
 import { OrderDetailModal } from "./order-detail-modal";
 

@@ -1,8 +1,9 @@
 import type { OrderDetail, PaymentDecisionInput } from "@florist/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { adminSession, orderDetail, renderAdmin } from "../../../../test/admin-render";
+import { adminSession, renderAdmin } from "../../../../test/admin-render";
 import { fakeApi } from "../../../../test/fake-api";
+import { orderDetail } from "../../../../test/order-fixtures";
 import { shownText } from "../../../../test/render-app";
 import { OrderDetailModal } from "./order-detail-modal";
 

@@ -1,8 +1,9 @@
 import type { AdminTransaction, OrderDetail, PaymentDecisionInput } from "@florist/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { adminSession, orderDetail, overview, renderAdmin, transaction } from "../../../../test/admin-render";
+import { adminSession, overview, renderAdmin, transaction } from "../../../../test/admin-render";
 import { fakeApi } from "../../../../test/fake-api";
+import { orderDetail } from "../../../../test/order-fixtures";
 import { rupiah, shownText } from "../../../../test/render-app";
 import AdminPaymentsPage from "./payments";
 

@@ -2,6 +2,7 @@ import type { DayAvailability, DeliverySchedule, SlotAvailability } from "@flori
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { type FakeAnswer, fakeApi } from "../../../../test/fake-api";
+import { orderDetail } from "../../../../test/order-fixtures";
 import { loggedIn, renderScreen, rupiah, shownText } from "../../../../test/render-app";
 import type { CheckoutItem } from "../../../lib/pricing";
 import CheckoutPage from "../routes/checkout";
@@ -20,20 +21,11 @@ const roses: CheckoutItem = {
   cartItemId: 11,
 };
 
-const created = {
-  orderId: 42,
-  userId: 7,
-  username: "siti",
-  email: "siti@example.com",
+const created = orderDetail(42, "Order Received", "Pending", {
   shippingAddress: "Siti Rahma",
   orderDate: "2026-11-23T10:00:00.000Z",
-  deliveryDate: null,
-  orderStatus: "Order Received",
-  paymentStatus: "Pending",
   totalPrice: 355_000,
   shippingCost: 40_000,
-  orderProof: null,
-  items: [],
   delivery: {
     date: "2026-11-24",
     slotId: 2,
@@ -43,12 +35,9 @@ const created = {
     zoneId: null,
     zoneName: null,
   },
-  deliveryZone: null,
   recipientName: "Siti Rahma",
   recipientPhone: "0812 3456 7890",
-  cardMessage: null,
-  senderAnonymous: false,
-};
+});
 
 const schedule: DeliverySchedule = {
   timezone: "Asia/Jakarta",

@@ -2,28 +2,15 @@ import type { OrderSummary } from "@florist/contract";
 import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeApi } from "../../../../test/fake-api";
+import { orderSummary } from "../../../../test/order-fixtures";
 import { loggedIn, renderScreen, shownText } from "../../../../test/render-app";
 import OrdersPage from "./orders";
 
-const plain: OrderSummary = {
-  orderId: 7,
+const plain = orderSummary(7, "Finished", "Paid", {
   orderDate: "2026-11-20T03:00:00.000Z",
-  orderStatus: "Finished",
-  paymentStatus: "Paid",
   totalPrice: 200_000,
   shippingCost: 50_000,
-  review: null,
-  orderProof: null,
-  delivery: null,
-  deliveryZone: null,
-  recipientName: null,
-  recipientPhone: null,
-  cardMessage: null,
-  senderAnonymous: false,
-  paymentDueAt: null,
-  paymentProof: null,
-  paymentNote: null,
-};
+});
 
 const gift: OrderSummary = {
   ...plain,

@@ -2,33 +2,19 @@ import type { OrderDetail, PaymentSettings } from "@florist/contract";
 import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi } from "../../../../test/fake-api";
+import { orderDetail } from "../../../../test/order-fixtures";
 import { loggedIn, renderScreen, rupiah, shownText } from "../../../../test/render-app";
 import HowToPayPage from "./how-to-pay";
 
-const order: OrderDetail = {
-  orderId: 42,
-  userId: 7,
-  username: "siti",
-  email: "siti@example.com",
+const order = orderDetail(42, "Order Received", "Pending", {
   shippingAddress: "Siti Rahma\nJl. Dago 1\nBandung",
   orderDate: "2026-11-23T08:00:00.000Z",
-  deliveryDate: null,
-  orderStatus: "Order Received",
-  paymentStatus: "Pending",
   totalPrice: 355_000,
   shippingCost: 40_000,
-  orderProof: null,
-  items: [],
-  delivery: null,
-  deliveryZone: null,
   recipientName: "Siti Rahma",
   recipientPhone: "0812 3456 7890",
-  cardMessage: null,
-  senderAnonymous: false,
   paymentDueAt: "2026-11-24T08:00:00.000Z",
-  paymentProof: null,
-  paymentNote: null,
-};
+});
 
 const settings: PaymentSettings = {
   bankAccounts: [
