@@ -2,10 +2,20 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { AdminOverview, OrderDetail, Product } from "@florist/contract";
+import { orderDisplayId } from "@florist/contract/rules";
 import ExcelJS from "exceljs";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminApi, fileInput, loginAsAdmin, newCustomer, placeOrder, pngImage, rupiahValue } from "./admin-helpers";
+import {
+  adminApi,
+  fileInput,
+  loginAsAdmin,
+  newCustomer,
+  placeOrder,
+  pngImage,
+  rupiahValue,
+  stockedProduct,
+} from "./admin-helpers";
 import type { ApiSession } from "./support/api";
 import { screenshot, VIEWPORTS } from "./support/browser";
 import { shopSuite } from "./support/suite";
@@ -19,13 +29,8 @@ let product: Product;
 
 beforeAll(async () => {
   admin = await adminApi(suite.baseUrl);
-  const products = await admin.request<Product[]>("GET", "/products");
-  const sunflower = products.find((p) => p.name === "Sunny Sunflower Bouquet") ?? products[0];
-  if (!sunflower) throw new Error("The demo catalogue has no products.");
-  product = await admin.setStock(sunflower, 500);
+  product = await stockedProduct(admin, (p) => p.name === "Sunny Sunflower Bouquet");
 });
-
-const orderId = (id: number) => `MB-${String(id).padStart(3, "0")}`;
 
 /** "This month" as the shop counts it: in Bandung. */
 function shopMonth(): { month: number; year: number; name: string } {
@@ -109,7 +114,7 @@ describe.each(VIEWPORTS)("an admin running the day at $width px", (viewport) => 
       // View Details: the whole order, the address read back line by line, subtotal = total − shipping.
       const row = page.locator(`.transactions-table tr[data-order-id="${newest.orderId}"]`);
       await row.getByRole("button", { name: "View Details" }).click();
-      const details = await dialog(page, `Order ${orderId(newest.orderId)}`);
+      const details = await dialog(page, `Order ${orderDisplayId(newest.orderId)}`);
       await details.getByText("Jl. Braga No. 12, Bandung", { exact: true }).waitFor();
       await details.getByText(`${customer.username} Wibowo`, { exact: true }).waitFor();
       await details.getByText("081234567890", { exact: true }).waitFor();
@@ -123,7 +128,7 @@ describe.each(VIEWPORTS)("an admin running the day at $width px", (viewport) => 
 
       // Start Delivery, after its confirmation.
       await row.getByRole("button", { name: "Start Delivery" }).click();
-      const start = await dialog(page, `Start Delivery · ${orderId(newest.orderId)}`);
+      const start = await dialog(page, `Start Delivery · ${orderDisplayId(newest.orderId)}`);
       await start.getByText("Mark this order as In Delivery?").waitFor();
       await screenshot(tab, JOURNEY, "03-start-delivery");
       await start.getByRole("button", { name: "Yes, start delivery" }).click();
@@ -132,7 +137,7 @@ describe.each(VIEWPORTS)("an admin running the day at $width px", (viewport) => 
 
       // Mark as Finished: a proof is required, previewed, confirmed, uploaded; the order is Finished and Paid.
       await row.getByRole("button", { name: "Mark as Finished" }).click();
-      const proof = await dialog(page, `Delivery proof for ${orderId(newest.orderId)}`);
+      const proof = await dialog(page, `Delivery proof for ${orderDisplayId(newest.orderId)}`);
       await proof.getByRole("button", { name: "Submit Proof" }).click();
       await proof.getByText("Please select an image file (not just a preview) before submitting.").waitFor();
       await proof.getByLabel("Proof photo").setInputFiles(fileInput("delivered.png", await pngImage("#c8707e", 480)));
@@ -157,15 +162,15 @@ describe.each(VIEWPORTS)("an admin running the day at $width px", (viewport) => 
 
       // The proof is shown to the admin in the order details.
       await row.getByRole("button", { name: "View Details" }).click();
-      const withProof = await dialog(page, `Order ${orderId(newest.orderId)}`);
-      const proofImage = withProof.getByRole("img", { name: `Proof for order ${orderId(newest.orderId)}` });
+      const withProof = await dialog(page, `Order ${orderDisplayId(newest.orderId)}`);
+      const proofImage = withProof.getByRole("img", { name: `Proof for order ${orderDisplayId(newest.orderId)}` });
       await proofImage.waitFor();
       await page.waitForFunction(
         (alt) => {
           const img = Array.from(document.images).find((i) => i.alt === alt);
           return !!img && img.complete && img.naturalWidth > 0;
         },
-        `Proof for order ${orderId(newest.orderId)}`,
+        `Proof for order ${orderDisplayId(newest.orderId)}`,
       );
       await withProof.getByText("Paid", { exact: true }).waitFor();
       await screenshot(tab, JOURNEY, "05-order-detail-proof");
@@ -174,7 +179,7 @@ describe.each(VIEWPORTS)("an admin running the day at $width px", (viewport) => 
       // Reject Order denies a received order.
       const denyRow = page.locator(`.transactions-table tr[data-order-id="${toDeny.orderId}"]`);
       await denyRow.getByRole("button", { name: "Reject Order" }).click();
-      const reject = await dialog(page, `Reject Order · ${orderId(toDeny.orderId)}`);
+      const reject = await dialog(page, `Reject Order · ${orderDisplayId(toDeny.orderId)}`);
       await reject.getByText("Deny this order? The order will be marked as Denied.").waitFor();
       await reject.getByRole("button", { name: "Yes, reject" }).click();
       await denyRow.getByText("Denied", { exact: true }).waitFor();
@@ -221,11 +226,11 @@ describe.each(VIEWPORTS)("an admin running the day at $width px", (viewport) => 
       expect([1, 2, 3, 4, 5].map((column) => sheet.getColumn(column).width)).toEqual([15, 15, 15, 15, 15]);
       expect(sheet.rowCount).toBe(11);
       const exported = Array.from({ length: 10 }, (_, index) => (sheet.getRow(index + 2).values as unknown[]).slice(1));
-      expect(exported.map((values) => values[0])).toEqual(overview.transactions.map((t) => orderId(t.order_id)));
+      expect(exported.map((values) => values[0])).toEqual(overview.transactions.map((t) => orderDisplayId(t.order_id)));
       const first = overview.transactions[0];
       if (!first) throw new Error("No transactions to compare.");
       expect(exported[0]).toEqual([
-        orderId(first.order_id),
+        orderDisplayId(first.order_id),
         first.customer_name,
         new Intl.DateTimeFormat("id-ID", {
           day: "numeric",

@@ -1,7 +1,8 @@
 import type { DayAvailability, DeliverySchedule, OrderDetail, Product } from "@florist/contract";
+import { orderDisplayId } from "@florist/contract/rules";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminApi, type Customer, loginAsAdmin, loginThroughApi, newCustomer } from "./admin-helpers";
+import { adminApi, type Customer, loginAsAdmin, loginThroughApi, newCustomer, stockedProduct } from "./admin-helpers";
 import type { ApiSession } from "./support/api";
 import { screenshot, VIEWPORTS } from "./support/browser";
 import { shopSuite } from "./support/suite";
@@ -16,14 +17,9 @@ let schedule: DeliverySchedule;
 
 beforeAll(async () => {
   admin = await adminApi(suite.baseUrl);
-  const products = await admin.request<Product[]>("GET", "/products");
-  const bouquet = products.find((p) => p.availabilityStatus === "in_stock") ?? products[0];
-  if (!bouquet) throw new Error("The demo catalogue has no products.");
-  product = await admin.setStock(bouquet, 500);
+  product = await stockedProduct(admin, (p) => p.availabilityStatus === "in_stock");
   schedule = await admin.request<DeliverySchedule>("GET", "/delivery/schedule");
 });
-
-const displayId = (id: number) => `MB-${String(id).padStart(3, "0")}`;
 
 /**
  * A date after today with two slots that still take orders: the order goes in one and is moved to the
@@ -93,8 +89,8 @@ describe.each(VIEWPORTS)("an admin planning a day's deliveries at $width px", (v
       anonymous: false,
     });
     const secret = await placeGift(customer, date, from.slotId, { message: "Dari pengagum rahasia", anonymous: true });
-    const signedId = displayId(signed.orderId);
-    const secretId = displayId(secret.orderId);
+    const signedId = orderDisplayId(signed.orderId);
+    const secretId = orderDisplayId(secret.orderId);
 
     await suite.journey(viewport, JOURNEY, async (tab) => {
       const { page } = tab;

@@ -41,6 +41,17 @@ export async function adminApi(baseUrl: string): Promise<ApiSession> {
   return admin;
 }
 
+/**
+ * The demo catalogue's first product that `pick` accepts (else its first), stocked to 500 so that no
+ * journey sells it out.
+ */
+export async function stockedProduct(admin: ApiSession, pick: (product: Product) => boolean): Promise<Product> {
+  const products = await admin.request<Product[]>("GET", "/products");
+  const found = products.find(pick) ?? products[0];
+  if (!found) throw new Error("The demo catalogue has no products.");
+  return admin.setStock(found, 500);
+}
+
 export interface Customer {
   api: ApiSession;
   userId: number;

@@ -1,8 +1,9 @@
 import type { OrderDetail, OrderSummary, PaymentSettings, Product } from "@florist/contract";
+import { orderDisplayId } from "@florist/contract/rules";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminApi, type Customer, loginAsAdmin, newCustomer, placeOrder } from "./admin-helpers";
+import { adminApi, type Customer, loginAsAdmin, newCustomer, placeOrder, stockedProduct } from "./admin-helpers";
 import type { ApiSession } from "./support/api";
 import { screenshot, VIEWPORTS } from "./support/browser";
 import { shopSuite } from "./support/suite";
@@ -16,13 +17,8 @@ let product: Product;
 
 beforeAll(async () => {
   admin = await adminApi(suite.baseUrl);
-  const products = await admin.request<Product[]>("GET", "/products");
-  const bouquet = products.find((p) => p.availabilityStatus === "in_stock") ?? products[0];
-  if (!bouquet) throw new Error("The demo catalogue has no products.");
-  product = await admin.setStock(bouquet, 500);
+  product = await stockedProduct(admin, (p) => p.availabilityStatus === "in_stock");
 });
-
-const displayId = (id: number) => `MB-${String(id).padStart(3, "0")}`;
 
 /** A phone's photo of a transfer receipt: the bank, the amount and the note the admin must read. */
 function receiptImage(order: OrderDetail): Promise<Buffer> {
@@ -34,7 +30,7 @@ function receiptImage(order: OrderDetail): Promise<Buffer> {
     <text x="40" y="220" font-family="sans-serif" font-size="28" fill="#555">Transfer berhasil</text>
     <text x="40" y="300" font-family="sans-serif" font-size="56" font-weight="700" fill="#111">Rp ${amount}</text>
     <text x="40" y="400" font-family="sans-serif" font-size="26" fill="#333">Ke: 1234567890 Bandung Florist</text>
-    <text x="40" y="460" font-family="sans-serif" font-size="26" fill="#333">Berita: ${displayId(order.orderId)}</text>
+    <text x="40" y="460" font-family="sans-serif" font-size="26" fill="#333">Berita: ${orderDisplayId(order.orderId)}</text>
     <text x="40" y="520" font-family="sans-serif" font-size="26" fill="#333">23/11/2026 14:02 WIB</text>
   </svg>`;
   return sharp(Buffer.from(svg)).png().toBuffer();
@@ -67,7 +63,7 @@ async function sendReceipt(customer: Customer, order: OrderDetail): Promise<void
 
 async function paymentOf(customer: Customer, orderId: number): Promise<OrderSummary> {
   const order = (await customer.api.ordersOf(customer.userId)).find((o) => o.orderId === orderId);
-  if (!order) throw new Error(`${displayId(orderId)} is not among the customer's orders.`);
+  if (!order) throw new Error(`${orderDisplayId(orderId)} is not among the customer's orders.`);
   return order;
 }
 
@@ -104,51 +100,53 @@ describe.each(VIEWPORTS)("an admin checking payments at $width px", (viewport) =
       await clickNav(page, "Payments");
       await waitForPath(page, "/admin/payments");
       const first = queueItem(page, approved.orderId);
-      await first.getByRole("img", { name: `Transfer receipt for order ${displayId(approved.orderId)}` }).waitFor();
+      await first
+        .getByRole("img", { name: `Transfer receipt for order ${orderDisplayId(approved.orderId)}` })
+        .waitFor();
       await expect.poll(() => first.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(600);
       expect(await first.textContent()).toContain(new Intl.NumberFormat("id-ID").format(approved.totalPrice));
       await screenshot(tab, JOURNEY, "01-queue");
 
       // The receipt opens large enough to compare with the bank statement.
       await first
-        .getByRole("button", { name: `Enlarge the transfer receipt of ${displayId(approved.orderId)}` })
+        .getByRole("button", { name: `Enlarge the transfer receipt of ${orderDisplayId(approved.orderId)}` })
         .click();
-      const viewer = await dialog(page, `Transfer receipt · ${displayId(approved.orderId)}`);
+      const viewer = await dialog(page, `Transfer receipt · ${orderDisplayId(approved.orderId)}`);
       await screenshot(tab, JOURNEY, "02-receipt-enlarged");
       await viewer.getByRole("button", { name: "Close", exact: true }).click();
 
       await first.getByRole("button", { name: "Approve" }).click();
-      const confirm = await dialog(page, `Approve ${displayId(approved.orderId)}?`);
+      const confirm = await dialog(page, `Approve ${orderDisplayId(approved.orderId)}?`);
       await confirm.getByRole("button", { name: "Approve" }).click();
-      await notice(page, `${displayId(approved.orderId)} approved: the order is Paid.`);
+      await notice(page, `${orderDisplayId(approved.orderId)} approved: the order is Paid.`);
       await first.waitFor({ state: "detached" });
       expect((await paymentOf(customer, approved.orderId)).paymentStatus).toBe("Paid");
 
       const second = queueItem(page, rejected.orderId);
       await second.getByRole("button", { name: "Reject" }).click();
-      const reject = await dialog(page, `Reject receipt · ${displayId(rejected.orderId)}`);
+      const reject = await dialog(page, `Reject receipt · ${orderDisplayId(rejected.orderId)}`);
       await reject.getByRole("button", { name: "Reject receipt" }).click();
       await reject.getByText("Write why the receipt is rejected.").waitFor();
       const reason = "The transfer is not in our BCA statement yet; please send the receipt with the reference number";
       await reject.getByLabel("Reason for the customer").fill(reason);
       await screenshot(tab, JOURNEY, "03-reject-note");
       await reject.getByRole("button", { name: "Reject receipt" }).click();
-      await notice(page, new RegExp(`${displayId(rejected.orderId)} rejected`));
+      await notice(page, new RegExp(`${orderDisplayId(rejected.orderId)} rejected`));
       const afterReject = await paymentOf(customer, rejected.orderId);
       expect(afterReject.paymentStatus).toBe("Rejected");
       expect(afterReject.paymentNote).toBe(reason);
 
       // Cash at the shop: no receipt, a note saying how.
-      await page.getByLabel("Find an unpaid order").fill(displayId(unpaid.orderId));
+      await page.getByLabel("Find an unpaid order").fill(orderDisplayId(unpaid.orderId));
       await page.locator(".mark-paid").getByRole("button", { name: "Search" }).click();
-      const markButton = page.getByRole("button", { name: `Mark ${displayId(unpaid.orderId)} paid` });
+      const markButton = page.getByRole("button", { name: `Mark ${orderDisplayId(unpaid.orderId)} paid` });
       await markButton.waitFor();
       await screenshot(tab, JOURNEY, "04-unpaid-search");
       await markButton.click();
-      const markPaid = await dialog(page, `Mark paid · ${displayId(unpaid.orderId)}`);
+      const markPaid = await dialog(page, `Mark paid · ${orderDisplayId(unpaid.orderId)}`);
       await markPaid.getByLabel("How was it paid?").fill("Paid in cash at the shop in Andir");
       await markPaid.getByRole("button", { name: "Mark paid" }).click();
-      await notice(page, `${displayId(unpaid.orderId)} marked paid.`);
+      await notice(page, `${orderDisplayId(unpaid.orderId)} marked paid.`);
       await screenshot(tab, JOURNEY, "05-decided");
       const afterCash = await paymentOf(customer, unpaid.orderId);
       expect(afterCash.paymentStatus).toBe("Paid");
@@ -157,19 +155,23 @@ describe.each(VIEWPORTS)("an admin checking payments at $width px", (viewport) =
       // The dashboard shows the approved order Paid, and a WhatsApp link to the order's phone.
       await clickNav(page, "Dashboard");
       await waitForPath(page, "/admin");
-      await page.getByPlaceholder("Order ID or customer").fill(displayId(approved.orderId));
+      await page.getByPlaceholder("Order ID or customer").fill(orderDisplayId(approved.orderId));
       await page.getByRole("button", { name: "Search", exact: true }).click();
       const row = page.locator(`tr[data-order-id="${approved.orderId}"]`);
       await row.locator("td[data-label='Payment']").filter({ hasText: "Paid" }).waitFor();
-      const whatsapp = row.getByRole("link", { name: `WhatsApp 0812-3456-7890 about ${displayId(approved.orderId)}` });
+      const whatsapp = row.getByRole("link", {
+        name: `WhatsApp 0812-3456-7890 about ${orderDisplayId(approved.orderId)}`,
+      });
       expect(await whatsapp.getAttribute("href")).toBe("https://wa.me/6281234567890");
       await screenshot(tab, JOURNEY, "06-dashboard-paid");
 
       // Its details keep the receipt it was paid with.
       await row.getByRole("button", { name: "View Details" }).click();
-      const details = await dialog(page, `Order ${displayId(approved.orderId)}`);
+      const details = await dialog(page, `Order ${orderDisplayId(approved.orderId)}`);
       const payment = details.getByRole("region", { name: "Payment" });
-      await payment.getByRole("img", { name: `Transfer receipt for order ${displayId(approved.orderId)}` }).waitFor();
+      await payment
+        .getByRole("img", { name: `Transfer receipt for order ${orderDisplayId(approved.orderId)}` })
+        .waitFor();
       expect(await payment.getByRole("button", { name: "Mark paid" }).count()).toBe(0);
       await payment.scrollIntoViewIfNeeded();
       await screenshot(tab, JOURNEY, "08-order-details-payment");

@@ -1,5 +1,5 @@
 import type { DayAvailability, OrderDetail, Product } from "@florist/contract";
-import { addDays } from "@florist/contract/rules";
+import { addDays, orderDisplayId } from "@florist/contract/rules";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { loginAsAdmin, loginThroughApi, newCustomer, placeOrder } from "./admin-helpers";
@@ -41,7 +41,7 @@ describe.each(VIEWPORTS)("an admin closing dates on the Schedule screen at $widt
     const first = order?.delivery?.date;
     if (!first || !order) throw new Error("The order was given no delivery date.");
     const closed = [first, addDays(first, 1)];
-    const orderNumber = `MB-${String(order.orderId).padStart(3, "0")}`;
+    const orderNumber = orderDisplayId(order.orderId);
 
     await suite.journey(viewport, JOURNEY, async (tab) => {
       const { page } = tab;

@@ -1,4 +1,5 @@
-import type { OrderDetail, PaymentSettings, Product } from "@florist/contract";
+import type { PaymentSettings, Product } from "@florist/contract";
+import { orderDisplayId } from "@florist/contract/rules";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
 import { adminApi, fileInput, loginThroughApi, newCustomer, placeOrder, pngImage, rupiahValue } from "./admin-helpers";
@@ -48,8 +49,6 @@ async function sendReceipt(page: Page, color: string): Promise<void> {
     .setInputFiles(fileInput("transfer.png", await pngImage(color, 480)));
   await page.getByRole("img", { name: "Preview of the transfer receipt" }).waitFor();
 }
-
-const displayIdOf = (order: OrderDetail) => `MB-${String(order.orderId).padStart(3, "0")}`;
 
 describe.each(VIEWPORTS)("paying by bank transfer at $width px", (viewport) => {
   it("orders, sees how to pay, sends the transfer receipt, and sees Paid once the admin approves it", async () => {
@@ -126,7 +125,7 @@ describe.each(VIEWPORTS)("paying by bank transfer at $width px", (viewport) => {
   it("sends the receipt again after the admin rejects it", async () => {
     const customer = await newCustomer(suite.baseUrl, "resend");
     const order = await placeOrder(customer, product);
-    const displayId = displayIdOf(order);
+    const displayId = orderDisplayId(order.orderId);
     await suite.journey(viewport, `${JOURNEY}-resend`, async (tab) => {
       const { page } = tab;
       await loginThroughApi(page, customer.email, customer.password);
@@ -169,7 +168,7 @@ describe.each(VIEWPORTS)("paying by bank transfer at $width px", (viewport) => {
     const stockBefore = (await admin.product(product.productId)).stockQuantity;
     const order = await placeOrder(customer, product, 2);
     expect((await admin.product(product.productId)).stockQuantity).toBe(stockBefore - 2);
-    const displayId = displayIdOf(order);
+    const displayId = orderDisplayId(order.orderId);
     await suite.journey(viewport, `${JOURNEY}-cancel`, async (tab) => {
       const { page } = tab;
       await loginThroughApi(page, customer.email, customer.password);

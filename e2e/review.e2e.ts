@@ -1,3 +1,4 @@
+import { orderDisplayId } from "@florist/contract/rules";
 import sharp from "sharp";
 import { describe, expect, it } from "vitest";
 import { ApiSession } from "./support/api";
@@ -46,7 +47,7 @@ describe.each(VIEWPORTS)("a customer at $width px", (viewport) => {
       await fillLogin(page, user.username, user.password);
       await waitForPath(page, "/");
       await page.goto("/pesanan");
-      const orderLabel = `MB-${String(order.orderId).padStart(3, "0")}`;
+      const orderLabel = orderDisplayId(order.orderId);
       const row = page.locator(".orders-table tbody tr", { hasText: orderLabel });
       await row.waitFor();
       expect(await row.getByText("-", { exact: true }).count()).toBe(1);
