@@ -13,6 +13,9 @@ export function listSlots(db: Executor, options: { all: boolean }) {
 
 export type SlotRow = Awaited<ReturnType<typeof listSlots>>[number];
 
+/** What the admin sets of a slot: everything but its id. */
+export type SlotFields = Omit<SlotRow, "slot_id">;
+
 /**
  * Locks slot rows in slot-id order (docs/stock-and-locking.md: after the products, before the order
  * row), so two orders for the same slot count its bookings one after the other. Answers the rows as
@@ -92,33 +95,12 @@ export function listBookedOrders(db: Executor, from: string) {
     .execute();
 }
 
-export async function insertSlot(
-  db: Executor,
-  slot: {
-    label: string;
-    start_time: string;
-    end_time: string;
-    same_day_cutoff: string | null;
-    capacity: number;
-    active: number;
-  },
-): Promise<number> {
+export async function insertSlot(db: Executor, slot: SlotFields): Promise<number> {
   const row = await db.insertInto("delivery_slots").values(slot).returning("slot_id").executeTakeFirstOrThrow();
   return row.slot_id;
 }
 
-export async function updateSlot(
-  db: Executor,
-  slotId: number,
-  slot: {
-    label: string;
-    start_time: string;
-    end_time: string;
-    same_day_cutoff: string | null;
-    capacity: number;
-    active: number;
-  },
-) {
+export async function updateSlot(db: Executor, slotId: number, slot: SlotFields) {
   await db.updateTable("delivery_slots").set(slot).where("slot_id", "=", slotId).execute();
 }
 
