@@ -91,13 +91,3 @@ export async function claimPaymentReminder(db: Executor, orderId: number, at: st
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
 }
-
-/** The shop's bank accounts as the admin listed them (contract §7.2), for the how-to-pay mail and the invoice. */
-export function bankAccounts(db: Executor) {
-  return db
-    .selectFrom("bank_accounts")
-    .select(["bank", "account_number", "account_name"])
-    .orderBy("position")
-    .orderBy("bank_account_id")
-    .execute();
-}

@@ -11,7 +11,7 @@ import type { Mail, MailAttachment } from "../../lib/mailer.js";
 import { shopToday } from "../../lib/time.js";
 import { type QueuedMail, queueMail } from "../mail/service.js";
 import * as orders from "../orders/repository.js";
-import * as repo from "./repository.js";
+import { listBankAccounts } from "../settings/repository.js";
 
 /** The shop's name in every mail, as in the reset mail and the page titles. */
 export const SHOP_NAME = "Bandung Florist";
@@ -139,7 +139,7 @@ export async function orderView(db: Executor, orderId: number): Promise<OrderVie
   const [items, addOns, accounts] = await Promise.all([
     orders.listOrderItems(db, [orderId]),
     orders.listOrderItemCustomizations(db, [orderId]),
-    repo.bankAccounts(db),
+    listBankAccounts(db),
   ]);
   const delivery =
     order.delivery_day === null

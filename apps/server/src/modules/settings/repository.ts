@@ -13,6 +13,7 @@ export async function putSetting(db: Executor, key: string, value: string): Prom
     .execute();
 }
 
+/** The shop's bank accounts in the order the admin listed them (contract §7.2). */
 export function listBankAccounts(db: Executor) {
   return db
     .selectFrom("bank_accounts")
