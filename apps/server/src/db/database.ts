@@ -323,6 +323,8 @@ export type ProductUpdate = Updateable<ProductsTable>;
 export type NewOrder = Insertable<OrdersTable>;
 export type OrderUpdate = Updateable<OrdersTable>;
 export type NewOrderItem = Insertable<OrderItemsTable>;
+/** A mail as it enters the queue: not sent yet. */
+export type NewMail = Omit<Insertable<MailsTable>, "sent_at">;
 
 /** A repository function runs on the database or inside a transaction alike. */
 export type Executor = import("kysely").Kysely<Database> | import("kysely").Transaction<Database>;

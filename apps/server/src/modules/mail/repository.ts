@@ -1,16 +1,6 @@
-import type { Executor } from "../../db/database.js";
+import type { Executor, NewMail } from "../../db/database.js";
 
-export function insertMail(
-  db: Executor,
-  mail: {
-    to_address: string;
-    subject: string;
-    text_body: string;
-    html_body: string | null;
-    attachments: string | null;
-    created_at: string;
-  },
-) {
+export function insertMail(db: Executor, mail: NewMail) {
   return db.insertInto("mails").values(mail).returning("mail_id").executeTakeFirstOrThrow();
 }
 
