@@ -32,6 +32,8 @@ import {
   createProduct,
   customizationIds,
   imageFile,
+  insertCartItem,
+  insertImage,
   multipartForm,
   placeOrder,
   SHIPPING_ADDRESS,
@@ -114,37 +116,13 @@ async function newProduct(stock = 100) {
   return (await createProduct(shop, { name: "Fuzz Tulips", stock })).product_id;
 }
 
-async function newImage() {
-  const row = await shop.ctx.db
-    .insertInto("product_images")
-    .values({
-      product_id: f.editProductId,
-      color_name: "Red",
-      image_url: "/uploads/products/fuzz-red.webp",
-      stock_quantity: 3,
-      created_at: nowIso(),
-    })
-    .returning("image_id")
-    .executeTakeFirstOrThrow();
-  return row.image_id;
+function newImage() {
+  return insertImage(shop, f.editProductId);
 }
 
 /** A line in the customer's cart, of a product of its own so lines never merge. */
 async function newCartItem() {
-  const row = await shop.ctx.db
-    .insertInto("cart_items")
-    .values({
-      cart_id: f.cartId,
-      product_id: await newProduct(),
-      quantity: 1,
-      size: "Small",
-      color: "Red",
-      color_hex: "#c0392b",
-      created_at: nowIso(),
-    })
-    .returning("cart_item_id")
-    .executeTakeFirstOrThrow();
-  return row.cart_item_id;
+  return insertCartItem(shop, f.cartId, await newProduct());
 }
 
 async function newOrder(status: string) {

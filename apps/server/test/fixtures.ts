@@ -124,6 +124,40 @@ export async function imageFile(
   return { data, filename: `flowers.${format === "jpeg" ? "jpg" : format}`, contentType: `image/${format}` };
 }
 
+/** A photo of a product's Red, with 3 in stock, straight in the database; answers its id. */
+export async function insertImage(shop: TestShop, productId: number): Promise<number> {
+  const row = await shop.ctx.db
+    .insertInto("product_images")
+    .values({
+      product_id: productId,
+      color_name: "Red",
+      image_url: `/uploads/products/test-${productId}-red.webp`,
+      stock_quantity: 3,
+      created_at: nowIso(),
+    })
+    .returning("image_id")
+    .executeTakeFirstOrThrow();
+  return row.image_id;
+}
+
+/** A line of one Small Red of the product in the cart, straight in the database; answers its id. */
+export async function insertCartItem(shop: TestShop, cartId: number, productId: number): Promise<number> {
+  const row = await shop.ctx.db
+    .insertInto("cart_items")
+    .values({
+      cart_id: cartId,
+      product_id: productId,
+      quantity: 1,
+      size: "Small",
+      color: "Red",
+      color_hex: "#c0392b",
+      created_at: nowIso(),
+    })
+    .returning("cart_item_id")
+    .executeTakeFirstOrThrow();
+  return row.cart_item_id;
+}
+
 /** A shipping address block as the checkout writes it: name, address, city, e-mail and phone, one per line. */
 export const SHIPPING_ADDRESS = [
   "Sari Wulandari",
