@@ -153,17 +153,33 @@ export async function openShopAt(now: string): Promise<{ shop: TestShop; admin: 
   return { shop, admin, customer };
 }
 
+/** A clock that runs with real time and that a test moves on instead of sleeping. */
+export function runningClock() {
+  let offset = 0;
+  return {
+    now: () => Date.now() + offset,
+    advance(ms: number) {
+      offset += ms;
+    },
+  };
+}
+
+/** A fresh shop on the given clock. */
+export async function openShopOnClock(clock: () => number): Promise<TestShop> {
+  setClock(clock);
+  return createTestShop();
+}
+
 /**
  * A fresh shop on the given clock and a second process on the same database: its own connections,
  * the same tables, as beside this one or after a restart.
  */
 export async function openTwoProcesses(clock: () => number): Promise<{ shop: TestShop; other: AppContext }> {
-  setClock(clock);
-  const shop = await createTestShop();
+  const shop = await openShopOnClock(clock);
   return { shop, other: { ...shop.ctx, db: openDatabase(shop.ctx.config.databaseUrl).db } };
 }
 
-/** Closes what openShopAt or openTwoProcesses opened and gives the clock back. */
+/** Closes a shop opened on a clock of its own (and a second process beside it) and gives the clock back. */
 export async function closeShop(shop: TestShop, other?: AppContext): Promise<void> {
   setClock(null);
   await other?.db.destroy();

@@ -1,25 +1,24 @@
 import type { LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, createUser, PASSWORD, type TestShop } from "../../../test/harness.js";
+import {
+  closeShop,
+  createUser,
+  openShopOnClock,
+  PASSWORD,
+  runningClock,
+  type TestShop,
+} from "../../../test/harness.js";
 import { buildApp } from "../../app.js";
 import { openDatabase } from "../../db/connection.js";
-import { MINUTE, setClock } from "../../lib/time.js";
+import { MINUTE } from "../../lib/time.js";
 
 let shop: TestShop;
-let offset = 0;
+// The throttle's waits pass by moving the shop's clock, never by sleeping.
+const clock = runningClock();
 beforeAll(async () => {
-  shop = await createTestShop();
-  // The throttle's waits pass by moving the shop's clock, never by sleeping.
-  setClock(() => Date.now() + offset);
+  shop = await openShopOnClock(clock.now);
 });
-afterAll(async () => {
-  setClock(null);
-  await shop.close();
-});
-
-function advance(ms: number) {
-  offset += ms;
-}
+afterAll(() => closeShop(shop));
 
 function loginFrom(remoteAddress: string, identifier: string, password: string) {
   return shop.app.inject({ method: "POST", url: "/api/users/login", payload: { identifier, password }, remoteAddress });
@@ -122,7 +121,7 @@ describe("failures from other addresses", () => {
       if (res.statusCode === 429) {
         const seconds = retryAfter(res);
         expect(seconds).toBeLessThanOrEqual(30);
-        advance(seconds * 1000);
+        clock.advance(seconds * 1000);
         waits += 1;
       } else {
         expect(res.statusCode).toBe(401);
@@ -142,7 +141,7 @@ describe("failures from other addresses", () => {
     const seconds = retryAfter(slowed);
     expect(seconds).toBeLessThanOrEqual(30);
     expect(slowed.json().message).toBe(`Too many failed login attempts. Please wait ${seconds} seconds and try again.`);
-    advance(seconds * 1000);
+    clock.advance(seconds * 1000);
     expect((await loginFrom("192.0.2.70", user.username, PASSWORD)).statusCode).toBe(200);
   });
 
@@ -167,7 +166,7 @@ describe("old attempts", () => {
         .where("throttle_key", "like", "%203.0.113.80%")
         .execute();
     expect((await rows()).length).toBeGreaterThan(0);
-    advance(16 * MINUTE);
+    clock.advance(16 * MINUTE);
     await loginFrom("203.0.113.81", "someone-else", "Wrong12345");
     expect(await rows()).toEqual([]);
     const account = await shop.ctx.db

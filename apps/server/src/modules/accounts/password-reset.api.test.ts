@@ -2,26 +2,25 @@ import fs from "node:fs/promises";
 import net from "node:net";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, createUser, type TestShop } from "../../../test/harness.js";
+import {
+  closeShop,
+  createTestShop,
+  createUser,
+  openShopOnClock,
+  runningClock,
+  type TestShop,
+} from "../../../test/harness.js";
 import type { Mail } from "../../lib/mailer.js";
 import { hashToken, newToken } from "../../lib/secrets.js";
-import { HOUR, isoIn, MINUTE, nowIso, setClock } from "../../lib/time.js";
+import { HOUR, isoIn, MINUTE, nowIso } from "../../lib/time.js";
 import { backgroundSettled } from "./service.js";
 
 let shop: TestShop;
-let offset = 0;
+const clock = runningClock();
 beforeAll(async () => {
-  shop = await createTestShop();
-  setClock(() => Date.now() + offset);
+  shop = await openShopOnClock(clock.now);
 });
-afterAll(async () => {
-  setClock(null);
-  await shop.close();
-});
-
-function advance(ms: number) {
-  offset += ms;
-}
+afterAll(() => closeShop(shop));
 
 function forgot(target: TestShop, email: string) {
   return target.app.inject({ method: "POST", url: "/api/users/forgotpassword", payload: { email } });
@@ -121,7 +120,7 @@ describe("asking for a reset link", () => {
     expect(await mailedTokens(user.email)).toHaveLength(1);
     await forgot(shop, user.email);
     expect(await mailedTokens(user.email)).toHaveLength(1);
-    advance(5 * MINUTE + 1000);
+    clock.advance(5 * MINUTE + 1000);
     await forgot(shop, user.email);
     expect(await mailedTokens(user.email)).toHaveLength(2);
   });
@@ -132,7 +131,7 @@ describe("reset links", () => {
     const user = await createUser(shop);
     await forgot(shop, user.email);
     const [older] = await mailedTokens(user.email);
-    advance(5 * MINUTE + 1000);
+    clock.advance(5 * MINUTE + 1000);
     await forgot(shop, user.email);
     const [, newer] = await mailedTokens(user.email);
     const stale = await reset(older as string);
@@ -192,7 +191,7 @@ describe("reset links", () => {
     const rowsOf = (userId: number) =>
       shop.ctx.db.selectFrom("password_resets").select("reset_id").where("user_id", "=", userId).execute();
     expect(await rowsOf(first.user_id)).toHaveLength(1);
-    advance(HOUR + 1000);
+    clock.advance(HOUR + 1000);
     const second = await createUser(shop);
     await forgot(shop, second.email);
     await backgroundSettled();
