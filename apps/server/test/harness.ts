@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import type { User } from "@florist/contract";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
-import { inject } from "vitest";
+import { afterAll, beforeAll, inject } from "vitest";
 import { buildApp } from "../src/app.js";
 import { type Config, DEFAULT_MAIL_FROM, defaultHttpLimits } from "../src/config.js";
 import type { AppContext } from "../src/context.js";
@@ -144,13 +144,25 @@ export async function lastMail(shop: TestShop): Promise<string> {
 
 export type SignedIn = Awaited<ReturnType<typeof signedIn>>;
 
-/** A fresh shop whose clock stands at `now`, with a signed-in admin and customer. */
-export async function openShopAt(now: string): Promise<{ shop: TestShop; admin: SignedIn; customer: SignedIn }> {
-  setClock(() => Date.parse(now));
-  const shop = await createTestShop();
-  const admin = await signedIn(shop, "admin");
-  const customer = await signedIn(shop, "customer");
-  return { shop, admin, customer };
+/**
+ * A fresh shop for a test file, its clock standing at `now`, with a signed-in admin and customer: opened
+ * before the file's tests and closed after them. `call` sends it a request.
+ */
+export function useShopAt(now: string) {
+  const world = { call: callerOf(() => world.shop) } as {
+    shop: TestShop;
+    admin: SignedIn;
+    customer: SignedIn;
+    call: ReturnType<typeof callerOf>;
+  };
+  beforeAll(async () => {
+    setClock(() => Date.parse(now));
+    world.shop = await createTestShop();
+    world.admin = await signedIn(world.shop, "admin");
+    world.customer = await signedIn(world.shop, "customer");
+  });
+  afterAll(() => closeShop(world.shop));
+  return world;
 }
 
 /** A clock that runs with real time and that a test moves on instead of sleeping. */

@@ -1,23 +1,16 @@
 import type { DeliverySchedule, DeliveryScheduleInput, StrandedOrders } from "@florist/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bookPlaces, closeDate, createSlot } from "../../../test/delivery-fixtures.js";
-import { callerOf, closeShop, openShopAt, type SignedIn, type TestShop } from "../../../test/harness.js";
+import { useShopAt } from "../../../test/harness.js";
 
 /** 10:00 on Monday 23 November 2026 in Bandung. */
 const NOW = "2026-11-23T03:00:00.000Z";
 
-let shop: TestShop;
-let admin: SignedIn;
-let customer: SignedIn;
-const call = callerOf(() => shop);
-
-beforeAll(async () => {
-  ({ shop, admin, customer } = await openShopAt(NOW));
-});
-afterAll(() => closeShop(shop));
+const world = useShopAt(NOW);
+const { call } = world;
 
 async function adminSchedule(): Promise<DeliverySchedule> {
-  const res = await call("GET", "/api/settings/delivery-schedule", admin.cookie);
+  const res = await call("GET", "/api/settings/delivery-schedule", world.admin.cookie);
   expect(res.statusCode).toBe(200);
   return res.json();
 }
@@ -40,10 +33,10 @@ const slotOf = (schedule: DeliveryScheduleInput | DeliverySchedule, label: strin
 
 describe("the admin's delivery schedule", () => {
   it("lists switched-off slots and districts and the reasons of closed dates from today on", async () => {
-    const off = await createSlot(shop, { label: "Night" });
-    await shop.ctx.db.updateTable("delivery_slots").set({ active: 0 }).where("slot_id", "=", off).execute();
-    await closeDate(shop, "2026-11-20", null, "Gone by");
-    await closeDate(shop, "2026-11-26", null, "Stock taking");
+    const off = await createSlot(world.shop, { label: "Night" });
+    await world.shop.ctx.db.updateTable("delivery_slots").set({ active: 0 }).where("slot_id", "=", off).execute();
+    await closeDate(world.shop, "2026-11-20", null, "Gone by");
+    await closeDate(world.shop, "2026-11-26", null, "Stock taking");
     const schedule = await adminSchedule();
     expect(schedule.slots.find((s) => s.slotId === off)).toMatchObject({ label: "Night", active: false });
     expect(schedule.closedDates).toContainEqual({ date: "2026-11-26", slotIds: [], reason: "Stock taking" });
@@ -66,7 +59,7 @@ describe("the admin's delivery schedule", () => {
         { date: "2026-12-26", slotIds: [morning.slotId as number], reason: "Short staffed" },
       ];
     });
-    const res = await call("PUT", "/api/settings/delivery-schedule", admin.cookie, input);
+    const res = await call("PUT", "/api/settings/delivery-schedule", world.admin.cookie, input);
     expect(res.statusCode, res.body).toBe(200);
     const saved = res.json() as DeliverySchedule;
     expect(saved.windowDays).toBe(45);
@@ -80,7 +73,7 @@ describe("the admin's delivery schedule", () => {
       { date: "2026-12-26", slotIds: [slotOf(saved, "Morning").slotId], reason: "Short staffed" },
     ]);
     expect(await adminSchedule()).toEqual(saved);
-    const past = await shop.ctx.db
+    const past = await world.shop.ctx.db
       .selectFrom("closed_dates")
       .select("reason")
       .where("date", "<", "2026-11-23")
@@ -93,9 +86,13 @@ describe("the admin's delivery schedule", () => {
     expect(shown.zones.map((z) => z.name)).not.toContain("Cibiru");
     expect(shown.closedDates).toContainEqual({ date: "2026-12-25", slotIds: [] });
 
-    const audit = await shop.ctx.db.selectFrom("audit_log").selectAll().where("action", "=", "schedule.save").execute();
+    const audit = await world.shop.ctx.db
+      .selectFrom("audit_log")
+      .selectAll()
+      .where("action", "=", "schedule.save")
+      .execute();
     expect(audit).toHaveLength(1);
-    expect(audit[0]).toMatchObject({ user_id: admin.user.user_id, username: admin.user.username });
+    expect(audit[0]).toMatchObject({ user_id: world.admin.user.user_id, username: world.admin.user.username });
     const details = JSON.parse(audit[0]?.details as string);
     expect(details.before.windowDays).toBe(30);
     expect(details.after.windowDays).toBe(45);
@@ -105,7 +102,7 @@ describe("the admin's delivery schedule", () => {
     const input = await editedSchedule((s) => {
       s.closedDates = [...s.closedDates, { date: "2026-12-02", slotIds: [], reason: "Lebaran" }];
     });
-    expect((await call("PUT", "/api/settings/delivery-schedule", admin.cookie, input)).statusCode).toBe(200);
+    expect((await call("PUT", "/api/settings/delivery-schedule", world.admin.cookie, input)).statusCode).toBe(200);
     const [day] = (await call("GET", "/api/delivery/availability?from=2026-12-02&days=1")).json();
     expect(day.slots.every((s: { reason: string }) => s.reason === "closed")).toBe(true);
   });
@@ -155,7 +152,7 @@ describe("the admin's delivery schedule", () => {
       [(s) => Object.assign(s, { timezone: "UTC" }), "timezone: must be Asia/Jakarta"],
     ];
     for (const [edit, message] of cases) {
-      const res = await call("PUT", "/api/settings/delivery-schedule", admin.cookie, await editedSchedule(edit));
+      const res = await call("PUT", "/api/settings/delivery-schedule", world.admin.cookie, await editedSchedule(edit));
       expect(res.statusCode, message).toBe(400);
       expect(res.json().message).toBe(message);
     }
@@ -165,16 +162,16 @@ describe("the admin's delivery schedule", () => {
 
 describe("checking what a schedule change strands", () => {
   it("lists the orders from today on beyond a lowered capacity, in a switched-off slot or on a closed date, and saves nothing", async () => {
-    const tight = await createSlot(shop, { label: "Tight", capacity: 3 });
-    const dropped = await createSlot(shop, { label: "Dropped", capacity: 3 });
-    const closing = await createSlot(shop, { label: "Closing", capacity: 3 });
-    const userId = customer.user.user_id;
-    const [, , third] = await bookPlaces(shop, userId, { date: "2026-12-03", slotId: tight, count: 3 });
-    await bookPlaces(shop, userId, { date: "2026-11-20", slotId: tight, count: 3 });
-    await bookPlaces(shop, userId, { date: "2026-12-04", slotId: tight, count: 1, status: "Denied" });
-    const [inDropped] = await bookPlaces(shop, userId, { date: "2026-12-03", slotId: dropped });
-    const [onClosed] = await bookPlaces(shop, userId, { date: "2026-12-05", slotId: closing });
-    await bookPlaces(shop, userId, { date: "2026-12-06", slotId: closing });
+    const tight = await createSlot(world.shop, { label: "Tight", capacity: 3 });
+    const dropped = await createSlot(world.shop, { label: "Dropped", capacity: 3 });
+    const closing = await createSlot(world.shop, { label: "Closing", capacity: 3 });
+    const userId = world.customer.user.user_id;
+    const [, , third] = await bookPlaces(world.shop, userId, { date: "2026-12-03", slotId: tight, count: 3 });
+    await bookPlaces(world.shop, userId, { date: "2026-11-20", slotId: tight, count: 3 });
+    await bookPlaces(world.shop, userId, { date: "2026-12-04", slotId: tight, count: 1, status: "Denied" });
+    const [inDropped] = await bookPlaces(world.shop, userId, { date: "2026-12-03", slotId: dropped });
+    const [onClosed] = await bookPlaces(world.shop, userId, { date: "2026-12-05", slotId: closing });
+    await bookPlaces(world.shop, userId, { date: "2026-12-06", slotId: closing });
 
     const before = await adminSchedule();
     const input = await editedSchedule((s) => {
@@ -182,7 +179,7 @@ describe("checking what a schedule change strands", () => {
       s.slots = s.slots.filter((slot) => slot.label !== "Dropped");
       s.closedDates.push({ date: "2026-12-05", slotIds: [closing], reason: "Van in the garage" });
     });
-    const res = await call("POST", "/api/settings/delivery-schedule/check", admin.cookie, input);
+    const res = await call("POST", "/api/settings/delivery-schedule/check", world.admin.cookie, input);
     expect(res.statusCode, res.body).toBe(200);
     const { stranded } = res.json() as StrandedOrders;
     expect(stranded).toEqual(
@@ -195,25 +192,35 @@ describe("checking what a schedule change strands", () => {
     expect(stranded).toHaveLength(3);
     expect(await adminSchedule()).toEqual(before);
 
-    const unchanged = await call("POST", "/api/settings/delivery-schedule/check", admin.cookie, await editedSchedule());
+    const unchanged = await call(
+      "POST",
+      "/api/settings/delivery-schedule/check",
+      world.admin.cookie,
+      await editedSchedule(),
+    );
     expect(unchanged.json()).toEqual({ stranded: [] });
   });
 
   it("does not list again an order that is already past its slot's capacity, booked so by an admin", async () => {
-    const booked = await createSlot(shop, { label: "Booked over", capacity: 1 });
-    await bookPlaces(shop, customer.user.user_id, { date: "2026-12-07", slotId: booked, count: 2 });
-    const unchanged = await call("POST", "/api/settings/delivery-schedule/check", admin.cookie, await editedSchedule());
+    const booked = await createSlot(world.shop, { label: "Booked over", capacity: 1 });
+    await bookPlaces(world.shop, world.customer.user.user_id, { date: "2026-12-07", slotId: booked, count: 2 });
+    const unchanged = await call(
+      "POST",
+      "/api/settings/delivery-schedule/check",
+      world.admin.cookie,
+      await editedSchedule(),
+    );
     expect(unchanged.json()).toEqual({ stranded: [] });
     const closing = await editedSchedule((s) => {
       s.closedDates.push({ date: "2026-12-07", slotIds: [], reason: "Flood" });
     });
-    const closed = await call("POST", "/api/settings/delivery-schedule/check", admin.cookie, closing);
+    const closed = await call("POST", "/api/settings/delivery-schedule/check", world.admin.cookie, closing);
     expect((closed.json() as StrandedOrders).stranded.map((o) => o.reason)).toEqual(["closed", "closed"]);
   });
 
   it("refuses the same malformed schedule as saving does", async () => {
     const input = await editedSchedule((s) => Object.assign(s.slots[0] ?? {}, { capacity: -1 }));
-    const res = await call("POST", "/api/settings/delivery-schedule/check", admin.cookie, input);
+    const res = await call("POST", "/api/settings/delivery-schedule/check", world.admin.cookie, input);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("slots.0.capacity: must be 0 or more");
   });

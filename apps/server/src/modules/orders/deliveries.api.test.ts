@@ -1,5 +1,5 @@
 import type { DeliveriesAnswer, OrderDetail } from "@florist/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bookPlaces, closeDate, createSlot, createZone } from "../../../test/delivery-fixtures.js";
 import {
   createProduct,
@@ -8,46 +8,44 @@ import {
   placeOrder,
   setOrder,
 } from "../../../test/fixtures.js";
-import { callerOf, closeShop, openShopAt, type SignedIn, type TestShop } from "../../../test/harness.js";
+import { useShopAt } from "../../../test/harness.js";
 
 /** 07:00 on Wednesday 25 November 2026 in Bandung. */
 const NOW = "2026-11-25T00:00:00.000Z";
 const TODAY = "2026-11-25";
 
-let shop: TestShop;
-let admin: SignedIn;
-let customer: SignedIn;
-const call = callerOf(() => shop);
-
-beforeAll(async () => {
-  ({ shop, admin, customer } = await openShopAt(NOW));
-});
-afterAll(() => closeShop(shop));
+const world = useShopAt(NOW);
+const { call } = world;
 
 async function place(fields: Record<string, unknown>, items?: OrderLineFixture[]): Promise<OrderDetail> {
-  const product = await createProduct(shop, { name: "Run sheet roses" });
-  const res = await placeOrder(shop, customer.cookie, items ?? [{ product_id: product.product_id }], fields);
+  const product = await createProduct(world.shop, { name: "Run sheet roses" });
+  const res = await placeOrder(
+    world.shop,
+    world.customer.cookie,
+    items ?? [{ product_id: product.product_id }],
+    fields,
+  );
   expect(res.statusCode, res.body).toBe(201);
   return res.json();
 }
 
 async function deliveries(query = ""): Promise<DeliveriesAnswer> {
-  const res = await call("GET", `/api/order/admin/deliveries${query}`, admin.cookie);
+  const res = await call("GET", `/api/order/admin/deliveries${query}`, world.admin.cookie);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
 
 const move = (orderId: number, body: Record<string, unknown>) =>
-  call("PATCH", `/api/order/${orderId}/delivery`, admin.cookie, body);
+  call("PATCH", `/api/order/${orderId}/delivery`, world.admin.cookie, body);
 
 describe("a day's deliveries", () => {
   it("groups the day's orders by slot in the order of the day, with each slot's capacity, items and add-ons", async () => {
     const date = "2026-11-27";
-    const early = await createSlot(shop, { label: "Early", start: "07:00", end: "09:00", capacity: 4 });
-    const late = await createSlot(shop, { label: "Late", start: "19:00", end: "21:00", capacity: 2 });
-    const zoneId = await createZone(shop, { name: "Sukajadi Test", fee: 25000 });
-    const { "Greeting Card": card } = await customizationIds(shop);
-    const product = await createProduct(shop, { name: "Card roses" });
+    const early = await createSlot(world.shop, { label: "Early", start: "07:00", end: "09:00", capacity: 4 });
+    const late = await createSlot(world.shop, { label: "Late", start: "19:00", end: "21:00", capacity: 2 });
+    const zoneId = await createZone(world.shop, { name: "Sukajadi Test", fee: 25000 });
+    const { "Greeting Card": card } = await customizationIds(world.shop);
+    const product = await createProduct(world.shop, { name: "Card roses" });
     const withCard = await place({ delivery_date: date, delivery_slot_id: late, delivery_zone_id: zoneId }, [
       {
         product_id: product.product_id,
@@ -59,11 +57,11 @@ describe("a day's deliveries", () => {
     ]);
     const first = await place({ delivery_date: date, delivery_slot_id: early, recipient_name: "Pak Dedi" });
     const denied = await place({ delivery_date: date, delivery_slot_id: early });
-    await setOrder(shop, denied.orderId, { order_status: "Denied" });
+    await setOrder(world.shop, denied.orderId, { order_status: "Denied" });
     const other = await place({ delivery_date: "2026-11-28", delivery_slot_id: early });
     // An order of that day from before the shop had slots: on the run, but in no slot.
-    const [legacy] = await bookPlaces(shop, customer.user.user_id, { date, slotId: early });
-    await shop.ctx.db
+    const [legacy] = await bookPlaces(world.shop, world.customer.user.user_id, { date, slotId: early });
+    await world.shop.ctx.db
       .updateTable("orders")
       .set({ delivery_slot_id: null })
       .where("order_id", "=", legacy as number)
@@ -77,7 +75,7 @@ describe("a day's deliveries", () => {
     const earlyRun = day.slots.find((s) => s.slotId === early);
     expect(earlyRun).toMatchObject({ start: "07:00", end: "09:00", capacity: 4 });
     expect(earlyRun?.orders.map((o) => o.orderId)).toEqual([first.orderId]);
-    expect(earlyRun?.orders[0]).toMatchObject({ recipientName: "Pak Dedi", username: customer.user.username });
+    expect(earlyRun?.orders[0]).toMatchObject({ recipientName: "Pak Dedi", username: world.customer.user.username });
     const lateRun = day.slots.find((s) => s.slotId === late);
     expect(lateRun?.orders.map((o) => o.orderId)).toEqual([withCard.orderId]);
     expect(lateRun?.orders[0]).toMatchObject({
@@ -100,13 +98,13 @@ describe("a day's deliveries", () => {
     const slotted = await place({});
     expect(slotted.delivery?.date).toBe(TODAY);
     const undated = await place({});
-    await shop.ctx.db
+    await world.shop.ctx.db
       .updateTable("orders")
       .set({ delivery_day: null, delivery_slot_id: null, delivery_date: null })
       .where("order_id", "=", undated.orderId)
       .execute();
     const done = await place({});
-    await shop.ctx.db
+    await world.shop.ctx.db
       .updateTable("orders")
       .set({ delivery_day: null, delivery_slot_id: null, order_status: "Finished" })
       .where("order_id", "=", done.orderId)
@@ -122,7 +120,7 @@ describe("a day's deliveries", () => {
   });
 
   it("refuses a malformed date", async () => {
-    const res = await call("GET", "/api/order/admin/deliveries?date=2026-11-31", admin.cookie);
+    const res = await call("GET", "/api/order/admin/deliveries?date=2026-11-31", world.admin.cookie);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("date: must be a date YYYY-MM-DD");
   });
@@ -130,9 +128,9 @@ describe("a day's deliveries", () => {
 
 describe("moving an order", () => {
   it("moves it to another date, slot and district, keeps its fee and records who did it, before and after", async () => {
-    const from = await createSlot(shop, { label: "From", capacity: 5 });
-    const to = await createSlot(shop, { label: "To", start: "13:00", end: "14:00", capacity: 5 });
-    const zoneId = await createZone(shop, { name: "Regol Test", fee: 40000 });
+    const from = await createSlot(world.shop, { label: "From", capacity: 5 });
+    const to = await createSlot(world.shop, { label: "To", start: "13:00", end: "14:00", capacity: 5 });
+    const zoneId = await createZone(world.shop, { name: "Regol Test", fee: 40000 });
     const order = await place({ delivery_date: "2026-11-29", delivery_slot_id: from });
     const res = await move(order.orderId, { date: "2026-11-30", slotId: to, zoneId });
     expect(res.statusCode, res.body).toBe(200);
@@ -146,7 +144,7 @@ describe("moving an order", () => {
     expect((await deliveries("?date=2026-11-30")).slots.find((s) => s.slotId === to)?.orders).toHaveLength(1);
     expect((await deliveries("?date=2026-11-29")).slots.find((s) => s.slotId === from)?.orders).toHaveLength(0);
 
-    const audit = await shop.ctx.db
+    const audit = await world.shop.ctx.db
       .selectFrom("audit_log")
       .selectAll()
       .where("target", "=", `order:${order.orderId}`)
@@ -154,8 +152,8 @@ describe("moving an order", () => {
     expect(audit).toHaveLength(1);
     expect(audit[0]).toMatchObject({
       action: "order.move",
-      user_id: admin.user.user_id,
-      username: admin.user.username,
+      user_id: world.admin.user.user_id,
+      username: world.admin.user.username,
     });
     expect(JSON.parse(audit[0]?.details as string)).toEqual({
       before: { date: "2026-11-29", slotId: from, zoneId: null },
@@ -165,9 +163,9 @@ describe("moving an order", () => {
   });
 
   it("books a full slot only when told to go over its capacity, and never a closed one", async () => {
-    const full = await createSlot(shop, { label: "Full", capacity: 1 });
-    await bookPlaces(shop, customer.user.user_id, { date: "2026-12-01", slotId: full });
-    await closeDate(shop, "2026-12-02", full);
+    const full = await createSlot(world.shop, { label: "Full", capacity: 1 });
+    await bookPlaces(world.shop, world.customer.user.user_id, { date: "2026-12-01", slotId: full });
+    await closeDate(world.shop, "2026-12-02", full);
     const order = await place({});
     const refused = await move(order.orderId, { date: "2026-12-01", slotId: full });
     expect(refused.statusCode).toBe(409);
@@ -176,7 +174,7 @@ describe("moving an order", () => {
     expect(closed.statusCode).toBe(409);
     expect(closed.json()).toMatchObject({ code: "SLOT_CLOSED" });
     expect(
-      await shop.ctx.db
+      await world.shop.ctx.db
         .selectFrom("audit_log")
         .select("audit_id")
         .where("target", "=", `order:${order.orderId}`)
@@ -188,7 +186,7 @@ describe("moving an order", () => {
     const run = (await deliveries("?date=2026-12-01")).slots.find((s) => s.slotId === full);
     expect(run).toMatchObject({ capacity: 1 });
     expect(run?.orders).toHaveLength(2);
-    const audit = await shop.ctx.db
+    const audit = await world.shop.ctx.db
       .selectFrom("audit_log")
       .select("details")
       .where("target", "=", `order:${order.orderId}`)
@@ -197,11 +195,11 @@ describe("moving an order", () => {
   });
 
   it("leaves finished and denied orders where they are, and refuses a past date or an unknown slot", async () => {
-    const slot = await createSlot(shop, { label: "Spare", capacity: 5 });
+    const slot = await createSlot(world.shop, { label: "Spare", capacity: 5 });
     const finished = await place({});
-    await setOrder(shop, finished.orderId, { order_status: "Finished" });
+    await setOrder(world.shop, finished.orderId, { order_status: "Finished" });
     const denied = await place({});
-    await setOrder(shop, denied.orderId, { order_status: "Denied" });
+    await setOrder(world.shop, denied.orderId, { order_status: "Denied" });
     const open = await place({});
     for (const [orderId, body, status, message] of [
       [finished.orderId, { date: "2026-11-30", slotId: slot }, 409, "An order that is Finished cannot be moved."],

@@ -1,25 +1,18 @@
 import type { OrderDetail, OrderSummary } from "@florist/contract";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { bookPlaces, closeDate, createSlot, createZone } from "../../../test/delivery-fixtures.js";
 import { createProduct, placeOrder, stockOf } from "../../../test/fixtures.js";
-import { callerOf, closeShop, openShopAt, type SignedIn, type TestShop } from "../../../test/harness.js";
+import { useShopAt } from "../../../test/harness.js";
 
 /** 07:00 on Wednesday 25 November 2026 in Bandung: before every seeded cutoff of the day. */
 const NOW = "2026-11-25T00:00:00.000Z";
 const TODAY = "2026-11-25";
 
-let shop: TestShop;
-let admin: SignedIn;
-let customer: SignedIn;
-const call = callerOf(() => shop);
-
-beforeAll(async () => {
-  ({ shop, admin, customer } = await openShopAt(NOW));
-});
-afterAll(() => closeShop(shop));
+const world = useShopAt(NOW);
+const { call } = world;
 
 async function seededSlot(label: string) {
-  const row = await shop.ctx.db
+  const row = await world.shop.ctx.db
     .selectFrom("delivery_slots")
     .select("slot_id")
     .where("label", "=", label)
@@ -28,18 +21,18 @@ async function seededSlot(label: string) {
 }
 
 /** A Buy Now order of one product with the delivery and gift fields given. */
-function order(productId: number, fields: Record<string, unknown> = {}, cookie = customer.cookie) {
-  return placeOrder(shop, cookie, [{ product_id: productId }], fields);
+function order(productId: number, fields: Record<string, unknown> = {}, cookie = world.customer.cookie) {
+  return placeOrder(world.shop, cookie, [{ product_id: productId }], fields);
 }
 
 async function orderCount() {
-  return (await shop.ctx.db.selectFrom("orders").select("order_id").execute()).length;
+  return (await world.shop.ctx.db.selectFrom("orders").select("order_id").execute()).length;
 }
 
 describe("an order with a date, slot, district and card", () => {
   it("pays the district's fee and carries its delivery and gift, in the answer, the order and My Orders", async () => {
-    const product = await createProduct(shop, { price: 200000 });
-    const zoneId = await createZone(shop, { name: "Coblong Test", fee: 27000 });
+    const product = await createProduct(world.shop, { price: 200000 });
+    const zoneId = await createZone(world.shop, { name: "Coblong Test", fee: 27000 });
     const morning = await seededSlot("Morning");
     const res = await order(product.product_id, {
       shipping_cost: 1,
@@ -73,9 +66,9 @@ describe("an order with a date, slot, district and card", () => {
       senderAnonymous: true,
     });
 
-    const read = (await call("GET", `/api/order/${placed.orderId}`, customer.cookie)).json() as OrderDetail;
+    const read = (await call("GET", `/api/order/${placed.orderId}`, world.customer.cookie)).json() as OrderDetail;
     expect(read).toEqual(placed);
-    const list = (await call("GET", `/api/order/user/${customer.user.user_id}`, customer.cookie)).json();
+    const list = (await call("GET", `/api/order/user/${world.customer.user.user_id}`, world.customer.cookie)).json();
     const summary = (list as OrderSummary[]).find((o) => o.orderId === placed.orderId);
     expect(summary).toMatchObject({
       delivery: placed.delivery,
@@ -88,7 +81,7 @@ describe("an order with a date, slot, district and card", () => {
   });
 
   it("counts a card of 250 characters as the shopper sees them, an emoji with a skin tone as one", async () => {
-    const product = await createProduct(shop);
+    const product = await createProduct(world.shop);
     const card = `${"👍🏽".repeat(50)}${"a".repeat(200)}`;
     const fits = await order(product.product_id, { card_message: card });
     expect(fits.statusCode, fits.body).toBe(201);
@@ -101,11 +94,11 @@ describe("an order with a date, slot, district and card", () => {
 
 describe("a slot that cannot take the order", () => {
   it("is a 409 when full, closed or past its cutoff, and nothing is written", async () => {
-    const product = await createProduct(shop, { stock: 5 });
-    const slotId = await createSlot(shop, { label: "Tight", capacity: 1, cutoff: "06:00" });
-    await bookPlaces(shop, customer.user.user_id, { date: "2026-11-28", slotId });
-    await closeDate(shop, "2026-11-29", slotId);
-    await closeDate(shop, "2026-11-30");
+    const product = await createProduct(world.shop, { stock: 5 });
+    const slotId = await createSlot(world.shop, { label: "Tight", capacity: 1, cutoff: "06:00" });
+    await bookPlaces(world.shop, world.customer.user.user_id, { date: "2026-11-28", slotId });
+    await closeDate(world.shop, "2026-11-29", slotId);
+    await closeDate(world.shop, "2026-11-30");
     const before = await orderCount();
     for (const [date, message] of [
       ["2026-11-28", /^The Tight slot \(19:00–21:00\) on 2026-11-28 is full\. Please choose another time\.$/],
@@ -117,18 +110,20 @@ describe("a slot that cannot take the order", () => {
       expect(res.statusCode, date).toBe(409);
       expect(res.json().message, date).toMatch(message);
     }
-    expect(await stockOf(shop, product.product_id)).toBe(5);
+    expect(await stockOf(world.shop, product.product_id)).toBe(5);
     expect(await orderCount()).toBe(before);
   });
 
   it("is free again once the order holding it is denied", async () => {
-    const product = await createProduct(shop);
-    const slotId = await createSlot(shop, { label: "Single", capacity: 1 });
+    const product = await createProduct(world.shop);
+    const slotId = await createSlot(world.shop, { label: "Single", capacity: 1 });
     const place = { delivery_date: "2026-12-01", delivery_slot_id: slotId };
     const first = await order(product.product_id, place);
     expect(first.statusCode, first.body).toBe(201);
     expect((await order(product.product_id, place)).statusCode).toBe(409);
-    const denied = await call("PATCH", `/api/order/${first.json().orderId}/status`, admin.cookie, { status: "Denied" });
+    const denied = await call("PATCH", `/api/order/${first.json().orderId}/status`, world.admin.cookie, {
+      status: "Denied",
+    });
     expect(denied.statusCode).toBe(200);
     expect((await order(product.product_id, place)).statusCode).toBe(201);
   });
@@ -136,11 +131,11 @@ describe("a slot that cannot take the order", () => {
 
 describe("delivery fields the shop cannot take", () => {
   it("are a 400 naming the field, and nothing is written", async () => {
-    const product = await createProduct(shop, { stock: 5 });
+    const product = await createProduct(world.shop, { stock: 5 });
     const morning = await seededSlot("Morning");
-    const hidden = await createZone(shop, { name: "Switched off", active: false });
-    const off = await createSlot(shop, { label: "Off" });
-    await shop.ctx.db.updateTable("delivery_slots").set({ active: 0 }).where("slot_id", "=", off).execute();
+    const hidden = await createZone(world.shop, { name: "Switched off", active: false });
+    const off = await createSlot(world.shop, { label: "Off" });
+    await world.shop.ctx.db.updateTable("delivery_slots").set({ active: 0 }).where("slot_id", "=", off).execute();
     const before = await orderCount();
     for (const [fields, message] of [
       [{ delivery_date: "2026-11-24", delivery_slot_id: morning }, "delivery_date: is in the past"],
@@ -162,12 +157,12 @@ describe("delivery fields the shop cannot take", () => {
       expect(res.statusCode, JSON.stringify(fields)).toBe(400);
       expect(res.json().message, JSON.stringify(fields)).toMatch(message);
     }
-    expect(await stockOf(shop, product.product_id)).toBe(5);
+    expect(await stockOf(world.shop, product.product_id)).toBe(5);
     expect(await orderCount()).toBe(before);
   });
 
   it("take the window's last day and not the day after", async () => {
-    const product = await createProduct(shop);
+    const product = await createProduct(world.shop);
     const midday = await seededSlot("Midday");
     const last = await order(product.product_id, { delivery_date: "2026-12-24", delivery_slot_id: midday });
     expect(last.statusCode, last.body).toBe(201);
@@ -178,27 +173,31 @@ describe("delivery fields the shop cannot take", () => {
 
 describe("an order without a date and slot", () => {
   it("gets the earliest free slot: today's before its cutoff, then the next one", async () => {
-    const product = await createProduct(shop, { stock: 50 });
+    const product = await createProduct(world.shop, { stock: 50 });
     const [morning, midday] = [await seededSlot("Morning"), await seededSlot("Midday")];
     const first = (await order(product.product_id)).json() as OrderDetail;
     expect(first.delivery).toMatchObject({ date: TODAY, slotId: morning });
     expect(first.deliveryDate).toBe("2026-11-25T02:00:00.000Z");
-    await bookPlaces(shop, customer.user.user_id, { date: TODAY, slotId: morning, count: 9 });
+    await bookPlaces(world.shop, world.customer.user.user_id, { date: TODAY, slotId: morning, count: 9 });
     const next = (await order(product.product_id)).json() as OrderDetail;
     expect(next.delivery).toMatchObject({ date: TODAY, slotId: midday, label: "Midday" });
   });
 
   it("goes in without one when no slot is free in the window, with no delivery date", async () => {
-    const product = await createProduct(shop);
-    const active = await shop.ctx.db.selectFrom("delivery_slots").select("slot_id").where("active", "=", 1).execute();
+    const product = await createProduct(world.shop);
+    const active = await world.shop.ctx.db
+      .selectFrom("delivery_slots")
+      .select("slot_id")
+      .where("active", "=", 1)
+      .execute();
     const ids = active.map((s) => s.slot_id);
-    await shop.ctx.db.updateTable("delivery_slots").set({ active: 0 }).where("slot_id", "in", ids).execute();
+    await world.shop.ctx.db.updateTable("delivery_slots").set({ active: 0 }).where("slot_id", "in", ids).execute();
     try {
       const res = await order(product.product_id);
       expect(res.statusCode, res.body).toBe(201);
       expect(res.json()).toMatchObject({ delivery: null, deliveryDate: null, shippingCost: 50000 });
     } finally {
-      await shop.ctx.db.updateTable("delivery_slots").set({ active: 1 }).where("slot_id", "in", ids).execute();
+      await world.shop.ctx.db.updateTable("delivery_slots").set({ active: 1 }).where("slot_id", "in", ids).execute();
     }
   });
 });
