@@ -2,7 +2,15 @@ import type { DayAvailability, DeliverySchedule, OrderDetail, Product } from "@f
 import { orderDisplayId } from "@florist/contract/rules";
 import type { Page } from "playwright-core";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminApi, type Customer, loginAsAdmin, loginThroughApi, newCustomer, stockedProduct } from "./admin-helpers";
+import {
+  adminApi,
+  type Customer,
+  firstChoiceLine,
+  loginAsAdmin,
+  loginThroughApi,
+  newCustomer,
+  stockedProduct,
+} from "./admin-helpers";
 import type { ApiSession } from "./support/api";
 import { screenshot, VIEWPORTS } from "./support/browser";
 import { shopSuite } from "./support/suite";
@@ -52,14 +60,7 @@ function placeGift(
       `Email: ${customer.email}`,
       "Telepon: 081234567890",
     ].join("\n"),
-    items: [
-      {
-        product_id: product.productId,
-        quantity: 1,
-        size: product.sizeOptions[0],
-        color: product.colorOptions[0]?.split("::")[0],
-      },
-    ],
+    items: [firstChoiceLine(product)],
     delivery_date: date,
     delivery_slot_id: slotId,
     delivery_zone_id: zone.zoneId,

@@ -67,6 +67,16 @@ export async function newCustomer(baseUrl: string, prefix: string): Promise<Cust
   return { api, userId: user.user_id, ...details };
 }
 
+/** An order line of the product in its first size and colour, as the product page preselects them. */
+export function firstChoiceLine(product: Product, quantity = 1) {
+  return {
+    product_id: product.productId,
+    quantity,
+    size: product.sizeOptions[0],
+    color: product.colorOptions[0]?.split("::")[0],
+  };
+}
+
 /** A Buy Now order placed through the API, as the checkout screen would place it. */
 export function placeOrder(customer: Customer, product: Product, quantity = 1): Promise<OrderDetail> {
   return customer.api.request<OrderDetail>("POST", "/order", {
@@ -79,13 +89,6 @@ export function placeOrder(customer: Customer, product: Product, quantity = 1): 
       "Telepon: 081234567890",
       "Catatan: Kartu ucapan: Selamat ulang tahun!",
     ].join("\n"),
-    items: [
-      {
-        product_id: product.productId,
-        quantity,
-        size: product.sizeOptions[0],
-        color: product.colorOptions[0]?.split("::")[0],
-      },
-    ],
+    items: [firstChoiceLine(product, quantity)],
   });
 }

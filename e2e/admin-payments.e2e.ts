@@ -3,7 +3,15 @@ import { orderDisplayId } from "@florist/contract/rules";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { beforeAll, describe, expect, it } from "vitest";
-import { adminApi, type Customer, loginAsAdmin, newCustomer, placeOrder, stockedProduct } from "./admin-helpers";
+import {
+  adminApi,
+  type Customer,
+  firstChoiceLine,
+  loginAsAdmin,
+  newCustomer,
+  placeOrder,
+  stockedProduct,
+} from "./admin-helpers";
 import type { ApiSession } from "./support/api";
 import { screenshot, VIEWPORTS } from "./support/browser";
 import { shopSuite } from "./support/suite";
@@ -43,14 +51,7 @@ function placeGift(customer: Customer, recipientPhone: string): Promise<OrderDet
     shipping_address: ["Sari Wulandari", "Jl. Ir. H. Juanda No. 120", "Bandung", `Email: ${customer.email}`].join("\n"),
     recipient_name: "Sari Wulandari",
     recipient_phone: recipientPhone,
-    items: [
-      {
-        product_id: product.productId,
-        quantity: 1,
-        size: product.sizeOptions[0],
-        color: product.colorOptions[0]?.split("::")[0],
-      },
-    ],
+    items: [firstChoiceLine(product)],
   });
 }
 

@@ -3,6 +3,7 @@ import type { CatalogCategory, OrderDetail } from "@florist/contract";
 import { describe, expect, it } from "vitest";
 import { openDatabase } from "../apps/server/src/db/connection.js";
 import { hashToken, newToken } from "../apps/server/src/lib/secrets.js";
+import { firstChoiceLine } from "./admin-helpers";
 import { ApiSession } from "./support/api";
 import { screenshot, VIEWPORTS } from "./support/browser";
 import { shopSuite } from "./support/suite";
@@ -22,14 +23,7 @@ async function sentReminder(): Promise<{ token: string; orderId: number }> {
   const product = await session.product(catalog.flatMap((c) => c.products)[0]?.productId as number);
   const order = await session.request<OrderDetail>("POST", "/order", {
     shipping_address: "Rina\nJl. Dago No. 5\nBandung",
-    items: [
-      {
-        product_id: product.productId,
-        quantity: 1,
-        size: product.sizeOptions[0],
-        color: product.colorOptions[0]?.split("::")[0],
-      },
-    ],
+    items: [firstChoiceLine(product)],
     remind_next_year: true,
   });
   const token = newToken();
