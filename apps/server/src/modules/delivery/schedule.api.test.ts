@@ -25,6 +25,11 @@ async function editedSchedule(edit: (s: Editable) => void = () => {}): Promise<E
   return schedule;
 }
 
+/** Asks, as the admin, which booked orders a schedule would strand, without saving it. */
+function checkSchedule(input: unknown) {
+  return call("POST", "/api/settings/delivery-schedule/check", world.admin.cookie, input);
+}
+
 const slotOf = (schedule: DeliveryScheduleInput | DeliverySchedule, label: string) => {
   const slot = schedule.slots.find((s) => s.label === label);
   if (!slot) throw new Error(`no ${label} slot`);
@@ -179,7 +184,7 @@ describe("checking what a schedule change strands", () => {
       s.slots = s.slots.filter((slot) => slot.label !== "Dropped");
       s.closedDates.push({ date: "2026-12-05", slotIds: [closing], reason: "Van in the garage" });
     });
-    const res = await call("POST", "/api/settings/delivery-schedule/check", world.admin.cookie, input);
+    const res = await checkSchedule(input);
     expect(res.statusCode, res.body).toBe(200);
     const { stranded } = res.json() as StrandedOrders;
     expect(stranded).toEqual(
@@ -192,35 +197,25 @@ describe("checking what a schedule change strands", () => {
     expect(stranded).toHaveLength(3);
     expect(await adminSchedule()).toEqual(before);
 
-    const unchanged = await call(
-      "POST",
-      "/api/settings/delivery-schedule/check",
-      world.admin.cookie,
-      await editedSchedule(),
-    );
+    const unchanged = await checkSchedule(await editedSchedule());
     expect(unchanged.json()).toEqual({ stranded: [] });
   });
 
   it("does not list again an order that is already past its slot's capacity, booked so by an admin", async () => {
     const booked = await createSlot(world.shop, { label: "Booked over", capacity: 1 });
     await bookPlaces(world.shop, world.customer.user.user_id, { date: "2026-12-07", slotId: booked, count: 2 });
-    const unchanged = await call(
-      "POST",
-      "/api/settings/delivery-schedule/check",
-      world.admin.cookie,
-      await editedSchedule(),
-    );
+    const unchanged = await checkSchedule(await editedSchedule());
     expect(unchanged.json()).toEqual({ stranded: [] });
     const closing = await editedSchedule((s) => {
       s.closedDates.push({ date: "2026-12-07", slotIds: [], reason: "Flood" });
     });
-    const closed = await call("POST", "/api/settings/delivery-schedule/check", world.admin.cookie, closing);
+    const closed = await checkSchedule(closing);
     expect((closed.json() as StrandedOrders).stranded.map((o) => o.reason)).toEqual(["closed", "closed"]);
   });
 
   it("refuses the same malformed schedule as saving does", async () => {
     const input = await editedSchedule((s) => Object.assign(s.slots[0] ?? {}, { capacity: -1 }));
-    const res = await call("POST", "/api/settings/delivery-schedule/check", world.admin.cookie, input);
+    const res = await checkSchedule(input);
     expect(res.statusCode).toBe(400);
     expect(res.json().message).toBe("slots.0.capacity: must be 0 or more");
   });
