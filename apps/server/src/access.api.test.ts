@@ -141,6 +141,16 @@ async function newProduct() {
   return (await createProduct(shop, { name: "Access Tulips", stock: 100 })).product_id;
 }
 
+/** An add-on of its own, so renaming or deleting it leaves the shared fixtures alone. */
+async function newAddOn() {
+  const row = await shop.ctx.db
+    .insertInto("customizations")
+    .values({ name: uniqueName("Access Add-on "), price: 5000 })
+    .returning("customization_id")
+    .executeTakeFirstOrThrow();
+  return row.customization_id;
+}
+
 function newImage() {
   return insertImage(shop, f.productId);
 }
@@ -311,6 +321,24 @@ const ROWS: Row[] = [
   { route: "GET /api/catalog", expect: PUBLIC },
   { route: "GET /api/category", expect: PUBLIC },
   { route: "GET /api/customization", expect: PUBLIC },
+  {
+    route: "POST /api/customization",
+    expect: [401, 403, 403, 201],
+    call: () => ({ url: "/api/customization", payload: { name: uniqueName("Access Ribbon "), price: 10000 } }),
+  },
+  {
+    route: "PUT /api/customization/:id",
+    expect: ADMIN_ONLY,
+    call: async () => ({
+      url: `/api/customization/${await newAddOn()}`,
+      payload: { name: uniqueName("Access Card "), price: 12000 },
+    }),
+  },
+  {
+    route: "DELETE /api/customization/:id",
+    expect: [401, 403, 403, 204],
+    call: async () => ({ url: `/api/customization/${await newAddOn()}` }),
+  },
   { route: "GET /api/products", expect: PUBLIC },
   { route: "GET /api/products/:id", expect: PUBLIC, call: () => ({ url: `/api/products/${f.productId}` }) },
   {

@@ -10,6 +10,7 @@ import { registerErrorHandler } from "./errors.js";
 import { answerSerializerCompiler, CHECK_ANSWERS } from "./lib/contract-schemas.js";
 import { MAX_IMAGE_BYTES } from "./lib/images.js";
 import { accountsRoutes } from "./modules/accounts/routes.js";
+import { addonsRoutes } from "./modules/addons/routes.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
 import { deliveryRoutes } from "./modules/delivery/routes.js";
@@ -104,6 +105,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
       await api.register(reviewsRoutes, { ctx });
       await api.register(catalogRoutes, { ctx });
       await api.register(productsRoutes, { ctx });
+      await api.register(addonsRoutes, { ctx });
     },
     { prefix: "/api" },
   );

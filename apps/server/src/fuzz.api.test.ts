@@ -4,6 +4,7 @@ import {
   cartItemCustomizationBody,
   cartOrderCustomizationBody,
   createOrderBody,
+  customizationBody,
   deliveryFeeBody,
   deliveryScheduleBody,
   forgotPasswordBody,
@@ -114,6 +115,18 @@ async function sessionOf(user: User): Promise<string> {
 
 async function newProduct(stock = 100) {
   return (await createProduct(shop, { name: "Fuzz Tulips", stock })).product_id;
+}
+
+let addOns = 0;
+/** An add-on of its own, so renaming or deleting it leaves the shared fixtures alone. */
+async function newAddOn() {
+  addOns += 1;
+  const row = await shop.ctx.db
+    .insertInto("customizations")
+    .values({ name: `Fuzz Add-on ${addOns}`, price: 5000 })
+    .returning("customization_id")
+    .executeTakeFirstOrThrow();
+  return row.customization_id;
 }
 
 function newImage() {
@@ -314,6 +327,13 @@ const TARGETS: Record<string, Target> = {
   "GET /api/catalog": {},
   "GET /api/category": {},
   "GET /api/customization": {},
+  "POST /api/customization": { schema: customizationBody, body: () => ({ name: "Fuzz Ribbon", price: 10000 }) },
+  "PUT /api/customization/:id": {
+    params: async () => ({ id: await newAddOn() }),
+    schema: customizationBody,
+    body: () => ({ name: "Fuzz Card", price: 12000 }),
+  },
+  "DELETE /api/customization/:id": { params: async () => ({ id: await newAddOn() }) },
   "GET /api/products": {},
   "GET /api/products/:id": { params: () => ({ id: f.productId }) },
   "GET /api/products/price/:size": {
@@ -408,7 +428,7 @@ const TARGETS: Record<string, Target> = {
   },
   "GET /api/order/user/:userId": { params: own },
   "GET /api/order/admin/overview": {
-    query: () => ({ page: 1, limit: 10, search: "rose", month: 5, year: 2026 }),
+    query: () => ({ page: 1, limit: 10, search: "rose", month: 5, year: 2026, sort: "total", dir: "asc" }),
   },
   "GET /api/order/:id": { params: () => ({ id: f.orderId }) },
   "GET /api/order/:id/invoice": { params: () => ({ id: f.orderId }) },
@@ -979,7 +999,7 @@ describe("input the columns cannot hold", () => {
     refused(await call("customer", "POST", url, { ...line, productId: { id: 1 } }), /^productId: must be a number$/);
   });
 
-  it("numbers in the overview's query string are bounded", async () => {
+  it("the overview's query string is bounded: numbers in range, sort and dir from their lists", async () => {
     const overview = (query: string) => call("admin", "GET", `/api/order/admin/overview?${query}`);
     refused(await overview(`page=${MAX_DB_INT + 1}`), "page is at most 100000.");
     refused(await overview("page=abc"), "page must be a number.");
@@ -987,6 +1007,8 @@ describe("input the columns cannot hold", () => {
     refused(await overview("month=13"), "month must be 1 to 12.");
     refused(await overview("year=9007199254740992"), "year is out of range.");
     refused(await overview("page=1&page=2"), "page must be a number.");
+    refused(await overview("sort=price"), "sort must be date, status, total or customer.");
+    refused(await overview("dir=up"), "dir must be asc or desc.");
     expect((await overview("page=1&limit=100&month=12&year=2026")).statusCode).toBe(200);
   });
 

@@ -76,6 +76,10 @@ export const statusBody = z.object({
   paymentStatus: z.string().trim().max(40).optional(),
 });
 
+/** The columns the admin overview sorts by across all pages (§7.4); status follows an order's life. */
+export const OVERVIEW_SORTS = ["date", "status", "total", "customer"] as const;
+export const SORT_DIRECTIONS = ["asc", "desc"] as const;
+
 export const overviewQuery = z.object({
   page: numberFrom(
     z
@@ -106,7 +110,11 @@ export const overviewQuery = z.object({
       .min(2000, "year is out of range.")
       .max(2100, "year is out of range."),
   ).optional(),
+  sort: z.enum(OVERVIEW_SORTS, { error: "sort must be date, status, total or customer." }).default("date"),
+  dir: z.enum(SORT_DIRECTIONS, { error: "dir must be asc or desc." }).default("desc"),
 });
+export type OverviewSort = (typeof OVERVIEW_SORTS)[number];
+export type SortDirection = (typeof SORT_DIRECTIONS)[number];
 
 export const reviewSchema = z.object({
   review_id: int,

@@ -115,6 +115,8 @@ export interface CustomizationsTable {
   customization_id: Generated<number>;
   name: string;
   price: number;
+  /** Set when an add-on that orders used is deleted: it leaves the list and carts, orders keep their copy. */
+  archived_at: string | null;
 }
 
 export interface CartsTable {

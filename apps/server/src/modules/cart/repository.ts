@@ -178,6 +178,7 @@ export function findCustomization(db: Executor, customizationId: number) {
     .selectFrom("customizations")
     .select(["customization_id", "name", "price"])
     .where("customization_id", "=", customizationId)
+    .where("archived_at", "is", null)
     .executeTakeFirst();
 }
 
@@ -187,6 +188,7 @@ export function findCustomizations(db: Executor, customizationIds: number[]) {
     .selectFrom("customizations")
     .select(["customization_id", "name", "price"])
     .where("customization_id", "in", customizationIds)
+    .where("archived_at", "is", null)
     .execute();
 }
 

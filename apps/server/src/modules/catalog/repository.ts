@@ -58,6 +58,7 @@ export function listCustomizations(db: Executor) {
   return db
     .selectFrom("customizations")
     .select(["customization_id", "name", "price"])
+    .where("archived_at", "is", null)
     .orderBy("customization_id")
     .execute();
 }

@@ -191,3 +191,85 @@ describe("who may read the overview", () => {
     }
   });
 });
+
+describe("sorting the admin overview across all pages", () => {
+  // Statuses spelled as admins type them; two totals tie, and ties go newest order first.
+  const statuses = [
+    "Cancelled",
+    "Order Received",
+    "Denied",
+    "In Delivery",
+    "Finished",
+    "order received",
+    "Cancelled",
+    "InDelivery",
+    "Denied",
+    "Finished",
+    "Order Received",
+    "In Delivery",
+  ];
+  const totals = [300000, 120000, 450000, 120000, 90000, 700000, 250000, 610000, 80000, 330000, 520000, 150000];
+  const lifeOrder = ["orderreceived", "indelivery", "finished", "denied", "cancelled"];
+
+  beforeAll(async () => {
+    for (const [index, orderId] of orderIds.entries()) {
+      await setOrder(shop, orderId, {
+        order_status: statuses[index] as string,
+        total_price: totals[index] as number,
+        order_date: new Date(Date.UTC(2026, 0, 1 + index, 3)).toISOString(),
+      });
+    }
+  });
+
+  /** Every order id the overview lists, reading all its pages of five in turn. */
+  async function allPages(query: string): Promise<number[]> {
+    const ids: number[] = [];
+    for (let page = 1; ; page += 1) {
+      const { transactions, pagination } = await overview(`?limit=5&page=${page}&${query}`);
+      ids.push(...transactions.map((t) => t.order_id));
+      if (!pagination.hasNext) return ids;
+    }
+  }
+
+  const indexes = () => orderIds.map((_, index) => index);
+  const idsOf = (order: number[]) => order.map((index) => orderIds[index] as number);
+  const statusRank = (index: number) => lifeOrder.indexOf((statuses[index] as string).replace(/\s/g, "").toLowerCase());
+
+  it("sorts by status in the order's life, Cancelled after Denied, newest first within a status", async () => {
+    expect(await allPages("sort=status&dir=asc")).toEqual(
+      idsOf(indexes().sort((a, b) => statusRank(a) - statusRank(b) || b - a)),
+    );
+    expect(await allPages("sort=status&dir=desc")).toEqual(
+      idsOf(indexes().sort((a, b) => statusRank(b) - statusRank(a) || b - a)),
+    );
+    const statusesShown = (await overview("?sort=status&dir=asc&limit=100")).transactions.map((t) => t.order_status);
+    expect(statusesShown.at(-1)).toBe("Cancelled");
+    expect(statusesShown.slice(-4, -2)).toEqual(["Denied", "Denied"]);
+  });
+
+  it("sorts by total either way, the newest order first between equal totals", async () => {
+    const total = (index: number) => totals[index] as number;
+    expect(await allPages("sort=total&dir=asc")).toEqual(idsOf(indexes().sort((a, b) => total(a) - total(b) || b - a)));
+    expect(await allPages("sort=total&dir=desc")).toEqual(
+      idsOf(indexes().sort((a, b) => total(b) - total(a) || b - a)),
+    );
+  });
+
+  it("sorts by customer name in any case, and by date, newest first unless asked otherwise", async () => {
+    const budiThenSari = [...orderIds.slice(7).reverse(), ...orderIds.slice(0, 7).reverse()];
+    expect(await allPages("sort=customer&dir=asc")).toEqual(budiThenSari);
+    expect(await allPages("sort=date&dir=asc")).toEqual(orderIds);
+    expect(await allPages("")).toEqual(newestFirst());
+  });
+
+  it("refuses any other sort or direction (400)", async () => {
+    for (const query of ["?sort=price", "?dir=up", "?sort=", "?sort=date&sort=total"]) {
+      const res = await shop.app.inject({
+        method: "GET",
+        url: `/api/order/admin/overview${query}`,
+        headers: { cookie: adminCookie },
+      });
+      expect(res.statusCode, query).toBe(400);
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import type { OverviewSort, SortDirection } from "@florist/contract";
 import { REVIEWABLE_STATUSES } from "@florist/contract/rules";
 import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
 import type { Dialect } from "../../db/connection.js";
@@ -244,7 +245,39 @@ export async function countOrders(db: Executor, search: string | undefined): Pro
   return Number(row.total);
 }
 
-export function pageOrders(db: Executor, search: string | undefined, limit: number, offset: number) {
+/**
+ * An order's place in its life for sorting: Order Received, In Delivery, Finished (with its legacy
+ * name Completed), Denied, Cancelled, then any other name. Names are compared the way orderStatusOf
+ * reads them, case and spaces ignored.
+ */
+function statusRank() {
+  const key = sql`lower(replace(trim(${sql.ref("orders.order_status")}), ' ', ''))`;
+  return sql<number>`case ${key}
+    when 'orderreceived' then 0 when 'indelivery' then 1 when 'finished' then 2 when 'completed' then 2
+    when 'denied' then 3 when 'cancelled' then 4 else 5 end`;
+}
+
+function sortKey(sort: OverviewSort): Expression<unknown> {
+  switch (sort) {
+    case "status":
+      return statusRank();
+    case "total":
+      return sql.ref("orders.total_price");
+    case "customer":
+      return sql`lower(${sql.ref("users.username")})`;
+    default:
+      return sql.ref("orders.order_date");
+  }
+}
+
+/** A page of the overview in the asked order, applied in SQL across all pages; ties go newest order first. */
+export function pageOrders(
+  db: Executor,
+  search: string | undefined,
+  order: { sort: OverviewSort; dir: SortDirection },
+  limit: number,
+  offset: number,
+) {
   return overviewQuery(db, search)
     .select([
       "orders.order_id",
@@ -255,7 +288,7 @@ export function pageOrders(db: Executor, search: string | undefined, limit: numb
       "orders.payment_status",
       "orders.recipient_phone as phone",
     ])
-    .orderBy("orders.order_date", "desc")
+    .orderBy(sortKey(order.sort), order.dir)
     .orderBy("orders.order_id", "desc")
     .limit(limit)
     .offset(offset)

@@ -32,6 +32,7 @@ import { badRequest, conflict, notFound } from "../../errors.js";
 import { groupBy } from "../../lib/group.js";
 import { deleteImage, storeImage } from "../../lib/images.js";
 import { isoIn, MINUTE, nowIso, shopInstant, shopMonthRange, shopToday, shopYearMonth } from "../../lib/time.js";
+import { refuseRetiredAddOns } from "../addons/service.js";
 import { type Actor, recordChange } from "../audit/service.js";
 import * as cartRepo from "../cart/repository.js";
 import { customizationsByLine } from "../cart/service.js";
@@ -188,6 +189,10 @@ const textOrNull = (value: string | null | undefined) => (value ? value : null);
  * shared product or slot instead of deadlocking.
  */
 export async function createOrder(ctx: AppContext, userId: number, input: CreateOrderInput): Promise<OrderDetail> {
+  await refuseRetiredAddOns(
+    ctx.db,
+    input.items.flatMap((item) => (item.cart_item_id ? [item.cart_item_id] : [])),
+  );
   // The lock order rules deadlocks out; a retry stays for anything else PostgreSQL may abort as a conflict.
   const orderId = await retryTransient(() =>
     ctx.db.transaction().execute(async (trx) => {
@@ -469,7 +474,7 @@ export async function overview(ctx: AppContext, query: z.output<typeof overviewQ
   const [start, end] = shopMonthRange(query.year ?? current.year, query.month ?? current.month);
   const [total, transactions, monthlyIncome, reviews] = await Promise.all([
     repo.countOrders(ctx.db, search),
-    repo.pageOrders(ctx.db, search, limit, (page - 1) * limit),
+    repo.pageOrders(ctx.db, search, query, limit, (page - 1) * limit),
     repo.income(ctx.db, start, end),
     repo.latestReviews(ctx.db, LATEST_REVIEWS),
   ]);

@@ -3,8 +3,8 @@ import { overviewQueryParams } from "./orders";
 import { parseDeliveryFee } from "./settings";
 
 describe("the overview query", () => {
-  it("sends the search trimmed, and not at all when nothing is left", () => {
-    const base = { page: 1, limit: 10, month: 5, year: 2025 };
+  it("sends the search trimmed, and not at all when nothing is left, with the order to sort in", () => {
+    const base = { page: 1, limit: 10, month: 5, year: 2025, sort: "total", dir: "asc" } as const;
     expect(overviewQueryParams({ ...base, search: "  budi " }).search).toBe("budi");
     expect(overviewQueryParams({ ...base, search: "   " }).search).toBeUndefined();
     expect(overviewQueryParams({ ...base, search: "" })).toEqual({
@@ -13,6 +13,8 @@ describe("the overview query", () => {
       search: undefined,
       month: 5,
       year: 2025,
+      sort: "total",
+      dir: "asc",
     });
   });
 });

@@ -2,8 +2,10 @@ import type {
   AdminOverview,
   OrderDetail,
   OrderStatus,
+  OverviewSort,
   overviewQuery as overviewQuerySchema,
   ProofAnswer,
+  SortDirection,
   statusBody,
 } from "@florist/contract";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
@@ -19,6 +21,9 @@ export interface OverviewParams {
   search: string;
   month: number;
   year: number;
+  /** Applied by the server across all pages. */
+  sort: OverviewSort;
+  dir: SortDirection;
 }
 
 export const adminKeys = {
@@ -41,6 +46,8 @@ export function overviewQueryParams(
     search: search === "" ? undefined : search,
     month: params.month,
     year: params.year,
+    sort: params.sort,
+    dir: params.dir,
   };
 }
 

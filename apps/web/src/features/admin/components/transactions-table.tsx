@@ -1,31 +1,37 @@
-import type { AdminTransaction } from "@florist/contract";
+import type { AdminTransaction, OverviewSort } from "@florist/contract";
 import { Currency } from "../../../components/currency";
 import { StatusBadge } from "../../../components/status-badge";
 import { formatOrderId } from "../../../lib/format";
 import { formatAdminDate } from "../lib/format";
 import { whatsappHref } from "../lib/payments";
+import type { TransactionsOrder } from "../lib/transactions";
 import { OrderStatusControl } from "./order-status-control";
 import { PaymentBadge } from "./payment-badge";
 
 export interface TransactionsTableProps {
   rows: readonly AdminTransaction[];
+  /** The order the server listed the rows in; its column shows an arrow. */
+  order: TransactionsOrder;
+  /** A click on a sortable column's header asks the server for that order. */
+  onSort: (column: OverviewSort) => void;
   onView: (orderId: number) => void;
 }
 
-/** Transactions: a table on wide screens, a stack of cards on a phone. */
-export function TransactionsTable({ rows, onView }: TransactionsTableProps) {
+/** Transactions: a table on wide screens, a stack of cards on a phone (its headers become sort buttons). */
+export function TransactionsTable({ rows, order, onSort, onView }: TransactionsTableProps) {
+  const header = (column: OverviewSort, label: string, className?: string) => (
+    <SortableHeader column={column} label={label} order={order} onSort={onSort} className={className} />
+  );
   return (
     <div className="admin-table-wrap">
       <table className="admin-table transactions-table">
         <thead>
           <tr>
             <th scope="col">Order ID</th>
-            <th scope="col">Customer</th>
-            <th scope="col">Date</th>
-            <th scope="col" className="numeric">
-              Total
-            </th>
-            <th scope="col">Status</th>
+            {header("customer", "Customer")}
+            {header("date", "Date")}
+            {header("total", "Total", "numeric")}
+            {header("status", "Status")}
             <th scope="col">Payment</th>
             <th scope="col">Action</th>
           </tr>
@@ -62,6 +68,27 @@ export function TransactionsTable({ rows, onView }: TransactionsTableProps) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+interface SortableHeaderProps {
+  column: OverviewSort;
+  label: string;
+  order: TransactionsOrder;
+  onSort: (column: OverviewSort) => void;
+  className?: string | undefined;
+}
+
+/** A column header that sorts by its column; the arrow (drawn by CSS from aria-sort) shows the direction. */
+function SortableHeader({ column, label, order, onSort, className }: SortableHeaderProps) {
+  const active = order.sort === column;
+  const direction = order.dir === "asc" ? "ascending" : "descending";
+  return (
+    <th scope="col" className={className} aria-sort={active ? direction : undefined}>
+      <button type="button" className="sort-header" onClick={() => onSort(column)}>
+        {label}
+      </button>
+    </th>
   );
 }
 

@@ -3,7 +3,8 @@ import type { SortMode } from "../lib/transactions";
 
 export interface TransactionsToolbarProps {
   searchInput: string;
-  sort: SortMode;
+  /** The menu's choice, or undefined while a column header sorts the table another way. */
+  sort: SortMode | undefined;
   onSearchInput: (value: string) => void;
   onSearch: () => void;
   onReset: () => void;
@@ -55,9 +56,14 @@ export function TransactionsToolbar({
         <select
           id={sortId}
           className="select select-compact"
-          value={sort}
+          value={sort ?? "column"}
           onChange={(event) => onSort(event.target.value as SortMode)}
         >
+          {sort ? null : (
+            <option value="column" disabled>
+              Column
+            </option>
+          )}
           <option value="status">Status</option>
           <option value="newest">Newest</option>
         </select>

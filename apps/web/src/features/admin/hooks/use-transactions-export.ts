@@ -26,7 +26,8 @@ export function useTransactionsExport() {
     try {
       const latest = await queryClient.fetchQuery({
         queryKey: [...adminKeys.overview(), "export", { search, month, year }],
-        queryFn: () => fetchOverview({ page: 1, limit: EXPORT_LIMIT, search, month, year }),
+        // The export is the most recent transactions whatever order the table shows (spec: by date, newest first).
+        queryFn: () => fetchOverview({ page: 1, limit: EXPORT_LIMIT, search, month, year, sort: "date", dir: "desc" }),
         staleTime: 0,
       });
       const exported = exportRows(latest.transactions);

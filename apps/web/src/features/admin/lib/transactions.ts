@@ -1,25 +1,42 @@
-import type { AdminTransaction } from "@florist/contract";
-import { ORDER_STATUSES, orderStatusOf } from "@florist/contract/rules";
+import type { OverviewSort, SortDirection } from "@florist/contract";
 
+/** The sort menu's choices (spec: Status, with Order Received first; or Newest date). */
 export type SortMode = "status" | "newest";
 
-/** By status, orders follow their life: Order Received, In Delivery, Finished, Denied; unknown ones last. */
-function statusRank(status: string): number {
-  const known = orderStatusOf(status);
-  return known ? ORDER_STATUSES.indexOf(known) : ORDER_STATUSES.length;
+/** The order the server lists the transactions in, across all pages. */
+export interface TransactionsOrder {
+  sort: OverviewSort;
+  dir: SortDirection;
 }
 
-function time(value: string): number {
-  const t = new Date(value).getTime();
-  return Number.isNaN(t) ? 0 : t;
+const MODE_ORDERS: Record<SortMode, TransactionsOrder> = {
+  status: { sort: "status", dir: "asc" },
+  newest: { sort: "date", dir: "desc" },
+};
+
+export function orderOfMode(mode: SortMode): TransactionsOrder {
+  return MODE_ORDERS[mode];
 }
 
-/** Newest first; by status, the work still to do comes first and the newest leads within a status. */
-export function sortTransactions(rows: readonly AdminTransaction[], mode: SortMode): AdminTransaction[] {
-  const byNewest = (a: AdminTransaction, b: AdminTransaction) =>
-    time(b.order_date) - time(a.order_date) || b.order_id - a.order_id;
-  if (mode === "newest") return [...rows].sort(byNewest);
-  return [...rows].sort((a, b) => statusRank(a.order_status) - statusRank(b.order_status) || byNewest(a, b));
+/** The menu choice an order stands for, or undefined when a column header asked for another one. */
+export function modeOfOrder(order: TransactionsOrder): SortMode | undefined {
+  return (Object.keys(MODE_ORDERS) as SortMode[]).find(
+    (mode) => MODE_ORDERS[mode].sort === order.sort && MODE_ORDERS[mode].dir === order.dir,
+  );
+}
+
+/** Text columns start A to Z; dates and totals start with the newest and the largest. */
+const FIRST_DIRECTION: Record<OverviewSort, SortDirection> = {
+  customer: "asc",
+  status: "asc",
+  date: "desc",
+  total: "desc",
+};
+
+/** A click on a column header: the same column turns around, another one starts in its first direction. */
+export function orderAfterClick(current: TransactionsOrder, column: OverviewSort): TransactionsOrder {
+  if (current.sort === column) return { sort: column, dir: current.dir === "asc" ? "desc" : "asc" };
+  return { sort: column, dir: FIRST_DIRECTION[column] };
 }
 
 export interface PageRange {

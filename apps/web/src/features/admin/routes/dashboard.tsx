@@ -15,7 +15,7 @@ import { TransactionsTable } from "../components/transactions-table";
 import { TransactionsToolbar } from "../components/transactions-toolbar";
 import { useTransactionsExport } from "../hooks/use-transactions-export";
 import { useTransactionsFilter } from "../hooks/use-transactions-filter";
-import { pageRange, sortTransactions } from "../lib/transactions";
+import { modeOfOrder, pageRange } from "../lib/transactions";
 import "../admin.css";
 import "../payments.css";
 
@@ -40,7 +40,7 @@ function Dashboard() {
   if (error || !data) return <ErrorState text={messageOf(error, "Gagal memuat data admin.")} />;
 
   const limit = data.pagination.limit || PAGE_SIZE;
-  const rows = sortTransactions(data.transactions, filter.sort);
+  const rows = data.transactions;
   const range = pageRange(data.pagination.page, limit, data.transactions.length, data.pagination.total);
   const refreshing = isFetching && isPlaceholderData;
 
@@ -77,7 +77,7 @@ function Dashboard() {
 
         <TransactionsToolbar
           searchInput={filter.searchInput}
-          sort={filter.sort}
+          sort={modeOfOrder(filter.order)}
           onSearchInput={filter.setSearchInput}
           onSearch={filter.applySearch}
           onReset={filter.resetSearch}
@@ -94,7 +94,7 @@ function Dashboard() {
           {rows.length === 0 ? (
             <EmptyState text={params.search ? `No transactions match "${params.search}".` : "No transactions yet."} />
           ) : (
-            <TransactionsTable rows={rows} onView={setDetailId} />
+            <TransactionsTable rows={rows} order={filter.order} onSort={filter.sortByColumn} onView={setDetailId} />
           )}
         </div>
 
