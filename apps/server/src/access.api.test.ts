@@ -151,6 +151,22 @@ async function newAddOn() {
   return row.customization_id;
 }
 
+/** A category of its own, so renaming or deleting it leaves the shared fixtures alone. */
+async function newCategory() {
+  const row = await shop.ctx.db
+    .insertInto("categories")
+    .values({ name: uniqueName("Access Category ") })
+    .returning("category_id")
+    .executeTakeFirstOrThrow();
+  return row.category_id;
+}
+
+/** Every category in its present order: the one order the reorder route accepts. */
+async function allCategoryIds() {
+  const rows = await shop.ctx.db.selectFrom("categories").select("category_id").orderBy("position").execute();
+  return rows.map((row) => row.category_id);
+}
+
 function newImage() {
   return insertImage(shop, f.productId);
 }
@@ -320,6 +336,29 @@ const ROWS: Row[] = [
 
   { route: "GET /api/catalog", expect: PUBLIC },
   { route: "GET /api/category", expect: PUBLIC },
+  {
+    route: "POST /api/category",
+    expect: [401, 403, 403, 201],
+    call: () => ({ url: "/api/category", payload: { name: uniqueName("Access Lilies ") } }),
+  },
+  {
+    route: "PUT /api/category/order",
+    expect: ADMIN_ONLY,
+    call: async () => ({ url: "/api/category/order", payload: { categoryIds: await allCategoryIds() } }),
+  },
+  {
+    route: "PUT /api/category/:id",
+    expect: ADMIN_ONLY,
+    call: async () => ({
+      url: `/api/category/${await newCategory()}`,
+      payload: { name: uniqueName("Access Peonies ") },
+    }),
+  },
+  {
+    route: "DELETE /api/category/:id",
+    expect: [401, 403, 403, 204],
+    call: async () => ({ url: `/api/category/${await newCategory()}` }),
+  },
   { route: "GET /api/customization", expect: PUBLIC },
   {
     route: "POST /api/customization",

@@ -12,6 +12,7 @@ import { MAX_IMAGE_BYTES } from "./lib/images.js";
 import { accountsRoutes } from "./modules/accounts/routes.js";
 import { addonsRoutes } from "./modules/addons/routes.js";
 import { cartRoutes } from "./modules/cart/routes.js";
+import { categoriesRoutes } from "./modules/categories/routes.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
 import { deliveryRoutes } from "./modules/delivery/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
@@ -105,6 +106,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
       await api.register(reviewsRoutes, { ctx });
       await api.register(catalogRoutes, { ctx });
       await api.register(productsRoutes, { ctx });
+      await api.register(categoriesRoutes, { ctx });
       await api.register(addonsRoutes, { ctx });
     },
     { prefix: "/api" },

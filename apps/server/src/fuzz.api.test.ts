@@ -3,6 +3,8 @@ import {
   availabilityBody,
   cartItemCustomizationBody,
   cartOrderCustomizationBody,
+  categoryBody,
+  categoryOrderBody,
   createOrderBody,
   customizationBody,
   deliveryFeeBody,
@@ -127,6 +129,24 @@ async function newAddOn() {
     .returning("customization_id")
     .executeTakeFirstOrThrow();
   return row.customization_id;
+}
+
+let categories = 0;
+/** A category of its own, so renaming or deleting it leaves the shared fixtures alone. */
+async function newCategory() {
+  categories += 1;
+  const row = await shop.ctx.db
+    .insertInto("categories")
+    .values({ name: `Fuzz Category ${categories}` })
+    .returning("category_id")
+    .executeTakeFirstOrThrow();
+  return row.category_id;
+}
+
+/** Every category in its present order: the one order the reorder route accepts. */
+async function allCategoryIds() {
+  const rows = await shop.ctx.db.selectFrom("categories").select("category_id").orderBy("position").execute();
+  return rows.map((row) => row.category_id);
 }
 
 function newImage() {
@@ -326,6 +346,17 @@ const TARGETS: Record<string, Target> = {
 
   "GET /api/catalog": {},
   "GET /api/category": {},
+  "POST /api/category": { schema: categoryBody, body: () => ({ name: "Fuzz Lilies" }) },
+  "PUT /api/category/order": {
+    schema: categoryOrderBody,
+    body: async () => ({ categoryIds: await allCategoryIds() }),
+  },
+  "PUT /api/category/:id": {
+    params: async () => ({ id: await newCategory() }),
+    schema: categoryBody,
+    body: () => ({ name: "Fuzz Peonies" }),
+  },
+  "DELETE /api/category/:id": { params: async () => ({ id: await newCategory() }) },
   "GET /api/customization": {},
   "POST /api/customization": { schema: customizationBody, body: () => ({ name: "Fuzz Ribbon", price: 10000 }) },
   "PUT /api/customization/:id": {

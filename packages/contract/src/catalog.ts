@@ -4,7 +4,8 @@ import { id, int } from "./common.js";
 export const availabilityStatusSchema = z.enum(["in_stock", "out_of_stock"]);
 export type AvailabilityStatus = z.infer<typeof availabilityStatusSchema>;
 
-export const categorySchema = z.object({ category_id: int, name: z.string() });
+/** `position` is the category's place in the catalogue and its pills, smallest first. */
+export const categorySchema = z.object({ category_id: int, name: z.string(), position: int });
 export type Category = z.infer<typeof categorySchema>;
 
 export const catalogProductSchema = z.object({

@@ -1,6 +1,7 @@
 export * from "./accounts.js";
 export * from "./addons.js";
 export * from "./cart.js";
+export * from "./categories.js";
 export * from "./catalog.js";
 export * from "./common.js";
 export * from "./delivery.js";

@@ -81,6 +81,8 @@ export interface MailsTable {
 export interface CategoriesTable {
   category_id: Generated<number>;
   name: string;
+  /** Place in the catalogue and its pills, smallest first; ties fall back to the id. */
+  position: Generated<number>;
 }
 
 export interface ProductsTable {

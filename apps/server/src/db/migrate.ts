@@ -8,6 +8,7 @@ import * as deliverySchedule from "./migrations/20261125100000_delivery_schedule
 import * as jobs from "./migrations/20261125200000_jobs.js";
 import * as payments from "./migrations/20261125300000_payments.js";
 import * as reminders from "./migrations/20261125400000_reminders.js";
+import * as categoryPosition from "./migrations/20261126100000_category_position.js";
 import * as customizationArchive from "./migrations/20261126200000_customization_archive.js";
 
 /** Migrations listed in code so they run the same from source, tests and any bundle. */
@@ -21,6 +22,7 @@ const migrations: Record<string, Migration> = {
   "20261125200000_jobs": jobs,
   "20261125300000_payments": payments,
   "20261125400000_reminders": reminders,
+  "20261126100000_category_position": categoryPosition,
   "20261126200000_customization_archive": customizationArchive,
 };
 

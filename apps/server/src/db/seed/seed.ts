@@ -57,11 +57,15 @@ async function addSetting(db: Kysely<Database>, key: string, value: string) {
 }
 
 export async function seedBasics(db: Kysely<Database>) {
-  await db
-    .insertInto("categories")
-    .values(CATEGORIES.map((name) => ({ name })))
-    .onConflict((oc) => oc.column("name").doNothing())
-    .execute();
+  // Only a new shop gets the starting categories: after that the admin runs them, and one deleted stays deleted.
+  const anyCategory = await db.selectFrom("categories").select("category_id").limit(1).executeTakeFirst();
+  if (!anyCategory) {
+    await db
+      .insertInto("categories")
+      .values(CATEGORIES.map((name, index) => ({ name, position: index + 1 })))
+      .onConflict((oc) => oc.column("name").doNothing())
+      .execute();
+  }
   await db
     .insertInto("customizations")
     .values(CUSTOMIZATIONS)

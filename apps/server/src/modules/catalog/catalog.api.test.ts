@@ -31,7 +31,7 @@ describe("categories and customizations", () => {
     const res = await get("/api/category");
     expect(res.statusCode).toBe(200);
     expect(res.json().map((c: { name: string }) => c.name)).toEqual(["Bouquets", "Baskets", "Vases", "Box"]);
-    expect(res.json()[0]).toEqual({ category_id: expect.any(Number), name: "Bouquets" });
+    expect(res.json()[0]).toEqual({ category_id: expect.any(Number), name: "Bouquets", position: 1 });
   });
 
   it("lists the customizations with their prices", async () => {

@@ -51,7 +51,12 @@ export function findImage(db: Executor, productId: number, imageId: number) {
 }
 
 export function listCategories(db: Executor) {
-  return db.selectFrom("categories").select(["category_id", "name"]).orderBy("category_id").execute();
+  return db
+    .selectFrom("categories")
+    .select(["category_id", "name", "position"])
+    .orderBy("position")
+    .orderBy("category_id")
+    .execute();
 }
 
 export function listCustomizations(db: Executor) {
