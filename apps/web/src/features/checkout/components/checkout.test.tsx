@@ -282,6 +282,20 @@ describe("the checkout form", () => {
     const shortage = await screen.findByRole("alertdialog", { name: "Stok tidak mencukupi" });
     expect(shortage.textContent).toContain("- Rose Bouquet: 1 tersedia, 2 diminta");
   });
+
+  it("says which add-on is no longer offered and leads back to the cart", async () => {
+    const message =
+      "Greeting Card is no longer offered; it was removed from Rose Bouquet. Please check your cart and order again.";
+    const api = checkoutApi({ status: 409, body: { message, code: "ADDON_RETIRED" } });
+    const { user } = openCheckout();
+    await fillShipping(user);
+    await confirmOrder(user);
+
+    const changed = await screen.findByRole("alertdialog", { name: "Your cart has changed" });
+    expect(changed.textContent).toContain(message);
+    expect(within(changed).getByRole("link", { name: "Back to my cart" }).getAttribute("href")).toBe("/keranjang");
+    expect(api.callsTo("POST /api/order")).toHaveLength(1);
+  });
 });
 
 describe("choosing when the flowers arrive", () => {

@@ -2,6 +2,7 @@ import type { OrderDetail, UnavailableItem, User } from "@florist/contract";
 import { DEFAULT_DELIVERY_FEE } from "@florist/contract/rules";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { Link } from "react-router";
 import { unavailableItemsOf } from "../../../components/stock-shortage";
 import { type ShippingDetails, writeAddressBlock } from "../../../lib/address";
 import { ApiError } from "../../../lib/api-client";
@@ -84,6 +85,23 @@ export function useCheckout({ user, items, cartId, shippingCost }: CheckoutInput
       const unavailable = error instanceof ApiError ? unavailableItemsOf(error.body) : null;
       if (unavailable) {
         setShortage(unavailable);
+        return;
+      }
+      // An add-on the florist no longer offers was taken off a cart line: the cart is read again and the
+      // shopper goes back to it, to see the new total before ordering again.
+      if (error instanceof ApiError && (error.body as { code?: unknown } | null)?.code === "ADDON_RETIRED") {
+        void queryClient.invalidateQueries({ queryKey: cartKey(user.user_id) });
+        setFailure({
+          title: "Your cart has changed",
+          body: (
+            <>
+              <p>{error.serverMessage}</p>
+              <p>
+                <Link to="/keranjang">Back to my cart</Link>
+              </p>
+            </>
+          ),
+        });
         return;
       }
       // A slot that filled, closed, passed its cutoff (409) or was switched off (400) meanwhile: what is
