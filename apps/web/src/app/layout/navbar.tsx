@@ -25,12 +25,10 @@ const PAYMENTS_PATH = "/admin/payments";
 const ADMIN_LINKS: NavItem[] = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/products", label: "Manage Products" },
-  { to: "/admin/categories", label: "Categories" },
   { to: "/admin/add-ons", label: "Add-ons" },
   { to: "/admin/deliveries", label: "Deliveries" },
   { to: "/admin/schedule", label: "Schedule" },
   { to: PAYMENTS_PATH, label: "Payments" },
-  { to: "/admin/audit", label: "Audit Log" },
   { to: "/admin/settings", label: "Settings" },
 ];
 
