@@ -8,8 +8,8 @@ export const admin: User = { user_id: 1, username: "admin", email: "admin@exampl
 export const adminSession = { body: { loggedIn: true, user: admin } };
 
 export const categories: Category[] = [
-  { category_id: 1, name: "Bouquet" },
-  { category_id: 2, name: "Flower Box" },
+  { category_id: 1, name: "Bouquet", position: 1 },
+  { category_id: 2, name: "Flower Box", position: 2 },
 ];
 
 export function transaction(order_id: number, order_status: string): AdminTransaction {

@@ -29,6 +29,7 @@ const AdminDeliveriesPrintPage = lazy(() => import("../features/admin/routes/del
 const AdminSchedulePage = lazy(() => import("../features/admin/routes/schedule"));
 const AdminPaymentsPage = lazy(() => import("../features/admin/routes/payments"));
 const AdminAddOnsPage = lazy(() => import("../features/admin/routes/add-ons"));
+const AdminCategoriesPage = lazy(() => import("../features/admin/routes/categories"));
 const ReminderOptOutPage = lazy(() => import("../features/reminders/routes/opt-out"));
 const NotFoundPage = lazy(() => import("./layout/not-found"));
 
@@ -63,6 +64,7 @@ export const router = createBrowserRouter([
               { path: "admin/deliveries", element: <AdminDeliveriesPage /> },
               { path: "admin/payments", element: <AdminPaymentsPage /> },
               { path: "admin/add-ons", element: <AdminAddOnsPage /> },
+              { path: "admin/categories", element: <AdminCategoriesPage /> },
             ],
           },
           { path: "*", element: <NotFoundPage /> },

@@ -25,6 +25,7 @@ const PAYMENTS_PATH = "/admin/payments";
 const ADMIN_LINKS: NavItem[] = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/products", label: "Manage Products" },
+  { to: "/admin/categories", label: "Categories" },
   { to: "/admin/add-ons", label: "Add-ons" },
   { to: "/admin/deliveries", label: "Deliveries" },
   { to: "/admin/schedule", label: "Schedule" },

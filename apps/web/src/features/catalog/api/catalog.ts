@@ -7,12 +7,16 @@ export const catalogQuery = queryOptions({
   queryFn: ({ signal }) => api.get<CatalogCategory[]>("/catalog", undefined, signal),
 });
 
-export const CATEGORY_PILLS = ["All", "Bouquets", "Baskets", "Vases", "Box"] as const;
-export type CategoryPill = (typeof CATEGORY_PILLS)[number];
+export const ALL_PILL = "All";
 
-export function filterCatalog(categories: readonly CatalogCategory[], pill: CategoryPill): CatalogCategory[] {
+/** "All", then a pill per category with products, in the order the admin gave the categories. */
+export function categoryPills(categories: readonly CatalogCategory[]): string[] {
+  return [ALL_PILL, ...categories.filter((category) => category.products.length > 0).map((category) => category.name)];
+}
+
+export function filterCatalog(categories: readonly CatalogCategory[], pill: string): CatalogCategory[] {
   const withProducts = categories.filter((category) => category.products.length > 0);
-  if (pill === "All") return withProducts;
+  if (pill === ALL_PILL) return withProducts;
   return withProducts.filter((category) => category.name.trim().toLowerCase() === pill.toLowerCase());
 }
 

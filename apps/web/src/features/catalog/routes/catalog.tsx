@@ -2,21 +2,23 @@ import { useQuery } from "@tanstack/react-query";
 import { useSearchParams } from "react-router";
 import { EmptyState, ErrorState, LoadingState, PageHeader } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
-import { CATEGORY_PILLS, type CategoryPill, catalogQuery, filterCatalog } from "../api/catalog";
+import { ALL_PILL, catalogQuery, categoryPills, filterCatalog } from "../api/catalog";
 import { ProductCard } from "../components/product-card";
 import "../catalog.css";
 
-function readPill(value: string | null): CategoryPill {
-  return CATEGORY_PILLS.find((pill) => pill.toLowerCase() === value?.toLowerCase()) ?? "All";
+/** The pill the address names, matched however it is cased; "All" for one the shop does not have. */
+function readPill(pills: readonly string[], value: string | null): string {
+  return pills.find((pill) => pill.toLowerCase() === value?.toLowerCase()) ?? ALL_PILL;
 }
 
 export default function CatalogPage() {
   const [searchParams, setSearchParams] = useSearchParams();
-  const pill = readPill(searchParams.get("category"));
   const { data, isPending, error } = useQuery(catalogQuery);
+  const pills = categoryPills(data ?? []);
+  const pill = readPill(pills, searchParams.get("category"));
 
-  function choose(next: CategoryPill) {
-    setSearchParams(next === "All" ? {} : { category: next }, { replace: true, preventScrollReset: true });
+  function choose(next: string) {
+    setSearchParams(next === ALL_PILL ? {} : { category: next }, { replace: true, preventScrollReset: true });
   }
 
   let content: React.ReactNode;
@@ -59,7 +61,7 @@ export default function CatalogPage() {
         lead="Fresh arrangements for every moment, delivered across Bandung."
       />
       <nav className="category-pills" aria-label="Categories">
-        {CATEGORY_PILLS.map((name) => (
+        {pills.map((name) => (
           <button
             key={name}
             type="button"
