@@ -514,6 +514,7 @@ const ROWS: Row[] = [
     call: () => ({ url: `/api/order/user/${customerId()}` }),
   },
   { route: "GET /api/order/admin/overview", expect: ADMIN_ONLY },
+  { route: "GET /api/admin/audit", expect: ADMIN_ONLY },
   { route: "GET /api/order/:id", expect: OWNER_OR_ADMIN, call: () => ({ url: `/api/order/${f.orderId}` }) },
   {
     route: "GET /api/order/:id/invoice",

@@ -11,6 +11,7 @@ import { answerSerializerCompiler, CHECK_ANSWERS } from "./lib/contract-schemas.
 import { MAX_IMAGE_BYTES } from "./lib/images.js";
 import { accountsRoutes } from "./modules/accounts/routes.js";
 import { addonsRoutes } from "./modules/addons/routes.js";
+import { auditRoutes } from "./modules/audit/routes.js";
 import { cartRoutes } from "./modules/cart/routes.js";
 import { categoriesRoutes } from "./modules/categories/routes.js";
 import { catalogRoutes } from "./modules/catalog/routes.js";
@@ -106,8 +107,9 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
       await api.register(reviewsRoutes, { ctx });
       await api.register(catalogRoutes, { ctx });
       await api.register(productsRoutes, { ctx });
-      await api.register(categoriesRoutes, { ctx });
       await api.register(addonsRoutes, { ctx });
+      await api.register(auditRoutes, { ctx });
+      await api.register(categoriesRoutes, { ctx });
     },
     { prefix: "/api" },
   );

@@ -483,6 +483,7 @@ const TARGETS: Record<string, Target> = {
     files: () => ({ order_proof: picture }),
   },
   "GET /api/order/admin/payments": {},
+  "GET /api/admin/audit": { query: () => ({ page: 1, limit: 10, userId: users.admin.user_id, kind: "product" }) },
   "PUT /api/order/:id/payment-proof": {
     params: () => ({ id: f.paymentOrderId }),
     as: "form",

@@ -49,6 +49,27 @@ export const quantity = numberFrom(
 /** A whole number as answers carry it (ids, rupiah, quantities). */
 export const int = z.number().int();
 
+/** The page of a list paged on the server, from a query string; the first unless asked. */
+export const pageNumber = numberFrom(
+  z
+    .number({ error: "page must be a number." })
+    .int("page must be a whole number.")
+    .min(1, "page starts at 1.")
+    .max(100_000, "page is at most 100000."),
+).default(1);
+
+/** How many rows one page of a server-paged list holds: ten unless asked, at most a hundred. */
+export const pageLimit = numberFrom(
+  z
+    .number({ error: "limit must be a number." })
+    .int("limit must be a whole number.")
+    .min(1, "limit must be at least 1.")
+    .max(100, "limit is at most 100."),
+).default(10);
+
+/** Where a page of a server-paged list stands. */
+export const paginationSchema = z.object({ page: int, limit: int, total: int, hasNext: z.boolean() });
+
 /** One product an order or a cart cannot have in the quantity asked for. */
 export const unavailableItemSchema = z.object({
   name: z.string(),

@@ -1,4 +1,5 @@
 export * from "./accounts.js";
+export * from "./audit.js";
 export * from "./addons.js";
 export * from "./cart.js";
 export * from "./categories.js";

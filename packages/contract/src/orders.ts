@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { calendarDate, id, int, numberFrom, quantity } from "./common.js";
+import { calendarDate, id, int, numberFrom, pageLimit, pageNumber, paginationSchema, quantity } from "./common.js";
 import { CARD_MESSAGE_MAX, cardMessageLength } from "./rules.js";
 
 const orderItem = z.object({
@@ -81,20 +81,8 @@ export const OVERVIEW_SORTS = ["date", "status", "total", "customer"] as const;
 export const SORT_DIRECTIONS = ["asc", "desc"] as const;
 
 export const overviewQuery = z.object({
-  page: numberFrom(
-    z
-      .number({ error: "page must be a number." })
-      .int("page must be a whole number.")
-      .min(1, "page starts at 1.")
-      .max(100_000, "page is at most 100000."),
-  ).default(1),
-  limit: numberFrom(
-    z
-      .number({ error: "limit must be a number." })
-      .int("limit must be a whole number.")
-      .min(1, "limit must be at least 1.")
-      .max(100, "limit is at most 100."),
-  ).default(10),
+  page: pageNumber,
+  limit: pageLimit,
   search: z.string({ error: "search must be text." }).trim().max(100, "search is at most 100 characters.").optional(),
   month: numberFrom(
     z
@@ -217,7 +205,7 @@ export const adminOverviewSchema = z.object({
   transactions: z.array(adminTransactionSchema),
   monthlyIncome: int,
   reviews: z.array(reviewSchema),
-  pagination: z.object({ page: int, limit: int, total: int, hasNext: z.boolean() }),
+  pagination: paginationSchema,
 });
 export type AdminOverview = z.infer<typeof adminOverviewSchema>;
 

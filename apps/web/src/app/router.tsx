@@ -28,6 +28,7 @@ const AdminDeliveriesPage = lazy(() => import("../features/admin/routes/deliveri
 const AdminDeliveriesPrintPage = lazy(() => import("../features/admin/routes/deliveries-print"));
 const AdminSchedulePage = lazy(() => import("../features/admin/routes/schedule"));
 const AdminPaymentsPage = lazy(() => import("../features/admin/routes/payments"));
+const AdminAuditPage = lazy(() => import("../features/admin/routes/audit"));
 const AdminAddOnsPage = lazy(() => import("../features/admin/routes/add-ons"));
 const AdminCategoriesPage = lazy(() => import("../features/admin/routes/categories"));
 const ReminderOptOutPage = lazy(() => import("../features/reminders/routes/opt-out"));
@@ -63,6 +64,7 @@ export const router = createBrowserRouter([
               { path: "admin/schedule", element: <AdminSchedulePage /> },
               { path: "admin/deliveries", element: <AdminDeliveriesPage /> },
               { path: "admin/payments", element: <AdminPaymentsPage /> },
+              { path: "admin/audit", element: <AdminAuditPage /> },
               { path: "admin/add-ons", element: <AdminAddOnsPage /> },
               { path: "admin/categories", element: <AdminCategoriesPage /> },
             ],

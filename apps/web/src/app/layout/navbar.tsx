@@ -30,6 +30,7 @@ const ADMIN_LINKS: NavItem[] = [
   { to: "/admin/deliveries", label: "Deliveries" },
   { to: "/admin/schedule", label: "Schedule" },
   { to: PAYMENTS_PATH, label: "Payments" },
+  { to: "/admin/audit", label: "Audit Log" },
   { to: "/admin/settings", label: "Settings" },
 ];
 

@@ -6,12 +6,21 @@ export interface TransactionsPaginationProps {
   canGoOn: boolean;
   onPrevious: () => void;
   onNext: () => void;
+  /** What the pages are of, for screen readers. */
+  label?: string;
 }
 
 /** 'Showing X-Y of N' with Previous and Next. */
-export function TransactionsPagination({ range, canGoBack, canGoOn, onPrevious, onNext }: TransactionsPaginationProps) {
+export function TransactionsPagination({
+  range,
+  canGoBack,
+  canGoOn,
+  onPrevious,
+  onNext,
+  label = "Transactions pages",
+}: TransactionsPaginationProps) {
   return (
-    <nav className="admin-pagination" aria-label="Transactions pages">
+    <nav className="admin-pagination" aria-label={label}>
       <p className="admin-muted" aria-live="polite">
         Showing {range.from}-{range.to} of {range.total}
       </p>
