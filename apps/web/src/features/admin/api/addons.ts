@@ -1,6 +1,10 @@
-import type { Customization, CustomizationBody } from "@florist/contract";
+import type { Customization, customizationBody } from "@florist/contract";
 import { queryOptions } from "@tanstack/react-query";
+import type { z } from "zod";
 import { api } from "../../../lib/api-client";
+
+/** What the admin sends; the server reads the price from a number or its text. */
+export type AddOnBody = z.input<typeof customizationBody>;
 
 /** The key the storefront's product page keeps the add-ons under, refreshed after every change here. */
 export const storefrontAddOnKey = ["customizations"] as const;
@@ -12,11 +16,11 @@ export const addOnsQuery = queryOptions({
   staleTime: 0,
 });
 
-export function createAddOn(body: CustomizationBody): Promise<Customization> {
+export function createAddOn(body: AddOnBody): Promise<Customization> {
   return api.post<Customization>("/customization", body);
 }
 
-export function updateAddOn(customizationId: number, body: CustomizationBody): Promise<Customization> {
+export function updateAddOn(customizationId: number, body: AddOnBody): Promise<Customization> {
   return api.put<Customization>(`/customization/${customizationId}`, body);
 }
 

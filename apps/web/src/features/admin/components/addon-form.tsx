@@ -1,6 +1,6 @@
-import { type CustomizationBody, customizationBody, MAX_ADDON_NAME } from "@florist/contract";
 import { type FormEvent, useId, useState } from "react";
 import { FormError, SubmitButton } from "../../../components/form-feedback";
+import type { AddOnBody } from "../api/addons";
 
 interface AddOnFormProps {
   /** The add-on being edited; none to add a new one. */
@@ -8,13 +8,13 @@ interface AddOnFormProps {
   submitLabel: string;
   pendingLabel: string;
   /** Saves the add-on; resolves to the server's refusal, or null when it was saved. */
-  onSubmit: (body: CustomizationBody) => Promise<string | null>;
+  onSubmit: (body: AddOnBody) => Promise<string | null>;
   onCancel?: () => void;
   /** Clears the fields after a save, ready for the next add-on. */
   resetOnSave?: boolean;
 }
 
-/** Name and price of an add-on, checked by the contract's rules before the server sees them. */
+/** Name and price of an add-on; the server checks them, and its message is shown beside the fields. */
 export function AddOnForm({ initial, submitLabel, pendingLabel, onSubmit, onCancel, resetOnSave }: AddOnFormProps) {
   const nameId = useId();
   const priceId = useId();
@@ -26,13 +26,9 @@ export function AddOnForm({ initial, submitLabel, pendingLabel, onSubmit, onCanc
 
   async function submit(event: FormEvent) {
     event.preventDefault();
-    const parsed = customizationBody.safeParse({ name, price: price.trim() === "" ? undefined : price });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Please check the name and the price.");
-      return;
-    }
     setSaving(true);
-    const refusal = await onSubmit(parsed.data);
+    // A blank price is sent as missing: as a number it would read as 0.
+    const refusal = await onSubmit({ name, price: price.trim() === "" ? undefined : price });
     setSaving(false);
     setError(refusal);
     if (!refusal && resetOnSave) {
@@ -49,7 +45,6 @@ export function AddOnForm({ initial, submitLabel, pendingLabel, onSubmit, onCanc
           id={nameId}
           className="input"
           value={name}
-          maxLength={MAX_ADDON_NAME}
           onChange={(event) => setName(event.target.value)}
           aria-describedby={error ? errorId : undefined}
           disabled={saving}

@@ -1,8 +1,8 @@
-import type { Customization, CustomizationBody } from "@florist/contract";
+import type { Customization } from "@florist/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
 import { messageOf } from "../../../lib/api-client";
-import { addOnsQuery, createAddOn, deleteAddOn, storefrontAddOnKey, updateAddOn } from "../api/addons";
+import { type AddOnBody, addOnsQuery, createAddOn, deleteAddOn, storefrontAddOnKey, updateAddOn } from "../api/addons";
 import type { Notice } from "./use-product-actions";
 
 /**
@@ -31,7 +31,7 @@ export function useAddOnActions() {
   });
 
   const update = useMutation({
-    mutationFn: ({ id, body }: { id: number; body: CustomizationBody }) => updateAddOn(id, body),
+    mutationFn: ({ id, body }: { id: number; body: AddOnBody }) => updateAddOn(id, body),
     onSuccess: (updated) => {
       setEditingId(null);
       setNotice({ kind: "success", text: `${updated.name} was saved. Orders already placed keep their price.` });
@@ -61,7 +61,7 @@ export function useAddOnActions() {
     },
     cancelEdit: () => setEditingId(null),
     /** Resolves to the server's message when it refuses, so the form shows it beside the fields. */
-    add: async (body: CustomizationBody) => {
+    add: async (body: AddOnBody) => {
       setNotice(null);
       try {
         await create.mutateAsync(body);
@@ -70,7 +70,7 @@ export function useAddOnActions() {
         return messageOf(error, "The add-on could not be added.");
       }
     },
-    save: async (id: number, body: CustomizationBody) => {
+    save: async (id: number, body: AddOnBody) => {
       try {
         await update.mutateAsync({ id, body });
         return null;

@@ -1,4 +1,4 @@
-import type { Customization, CustomizationBody } from "@florist/contract";
+import type { Customization } from "@florist/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { adminSession, renderAdmin } from "../../../../test/admin-render";
@@ -16,7 +16,11 @@ function addOnsApi(start: Customization[]) {
     "GET /api/users/session": adminSession,
     "GET /api/customization": () => ({ body: list }),
     "POST /api/customization": ({ body }) => {
-      const input = body as CustomizationBody;
+      const sent = body as { name: string; price?: string };
+      if (sent.name.trim() === "") return { status: 400, body: { message: "Name is required." } };
+      const input = { name: sent.name.trim(), price: Number(sent.price) };
+      if (!Number.isInteger(input.price))
+        return { status: 400, body: { message: "Price must be a whole number of rupiah." } };
       if (taken(input.name))
         return { status: 409, body: { message: `An add-on named "${input.name}" already exists.` } };
       const created = { customization_id: nextId++, ...input };
@@ -26,7 +30,8 @@ function addOnsApi(start: Customization[]) {
   };
   for (const addOn of start) {
     routes[`PUT /api/customization/${addOn.customization_id}`] = ({ body }) => {
-      const updated = { customization_id: addOn.customization_id, ...(body as CustomizationBody) };
+      const sent = body as { name: string; price: string };
+      const updated = { customization_id: addOn.customization_id, name: sent.name, price: Number(sent.price) };
       list = list.map((c) => (c.customization_id === addOn.customization_id ? updated : c));
       return { body: updated };
     };
@@ -76,11 +81,11 @@ describe("the add-ons screen", () => {
     await waitFor(async () =>
       expect((await listRows()).map(shownText)).toContainEqual(`Silk Ribbon${rupiah(20000)}EditDelete`),
     );
-    expect(api.callsTo("POST /api/customization").at(-1)?.body).toEqual({ name: "Silk Ribbon", price: 20000 });
+    expect(api.callsTo("POST /api/customization").at(-1)?.body).toEqual({ name: "Silk Ribbon", price: "20000" });
     expect((within(form).getByLabelText("Name") as HTMLInputElement).value).toBe("");
   });
 
-  it("refuses a blank name or a price that is no whole rupiah before asking the server", async () => {
+  it("shows the server's message when it refuses a blank name or a price that is no whole rupiah", async () => {
     const api = addOnsApi([]);
     const { user } = renderAdmin(<AdminAddOnsPage />);
     const form = await screen.findByRole("region", { name: "New add-on" });
@@ -90,7 +95,10 @@ describe("the add-ons screen", () => {
     await user.type(within(form).getByLabelText("Price (IDR)"), "12.5");
     await user.click(within(form).getByRole("button", { name: "Add add-on" }));
     expect((await within(form).findByRole("alert")).textContent).toBe("Price must be a whole number of rupiah.");
-    expect(api.callsTo("POST /api/customization")).toEqual([]);
+    expect(api.callsTo("POST /api/customization").map((call) => call.body)).toEqual([
+      { name: "" },
+      { name: "Vase", price: "12.5" },
+    ]);
   });
 
   it("edits an add-on's name and price in its row", async () => {
@@ -105,7 +113,7 @@ describe("the add-ons screen", () => {
     expect((await screen.findByRole("status")).textContent).toBe(
       "Greeting Card was saved. Orders already placed keep their price.",
     );
-    expect(api.callsTo("PUT /api/customization/1")[0]?.body).toEqual({ name: "Greeting Card", price: 17500 });
+    expect(api.callsTo("PUT /api/customization/1")[0]?.body).toEqual({ name: "Greeting Card", price: "17500" });
     await waitFor(async () =>
       expect((await listRows()).map(shownText)).toEqual([`Greeting Card${rupiah(17500)}EditDelete`]),
     );
