@@ -1,3 +1,5 @@
+// zod may not probe for eval under the shop's Content-Security-Policy: configured before the contract loads.
+import "../lib/schedule-zod-config";
 import { type CategoryBody, categoryBody, MAX_CATEGORY_NAME } from "@florist/contract";
 import { type FormEvent, useId, useState } from "react";
 import { FormError } from "../../../components/form-feedback";
