@@ -1,8 +1,7 @@
 import type { Category, CategoryBody } from "@florist/contract";
 import { queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
-import { catalogQuery } from "../../catalog/api/catalog";
-import { productKeys } from "./products";
+import { productKeys, storefrontProductKeys } from "./products";
 
 /** The admin reads the categories fresh each visit: another admin may just have changed them. */
 export const adminCategoriesQuery = queryOptions({
@@ -12,7 +11,7 @@ export const adminCategoriesQuery = queryOptions({
 });
 
 /** Screens that show categories (the product form's list, the catalogue and its pills), refreshed after a change. */
-export const categoryShowingKeys = [adminCategoriesQuery.queryKey, productKeys.categories, catalogQuery.queryKey];
+export const categoryShowingKeys = [adminCategoriesQuery.queryKey, productKeys.categories, ...storefrontProductKeys];
 
 export function createCategory(body: CategoryBody): Promise<Category> {
   return api.post<Category>("/category", body);
