@@ -4,7 +4,7 @@ import type { AppContext } from "../../context.js";
 import { parse } from "../../errors.js";
 import { type ContractTypeProvider, errorAnswers, noContent } from "../../lib/contract-schemas.js";
 import { requireAdmin } from "../../plugins/auth.js";
-import * as addons from "./service.js";
+import { createCustomization, deleteCustomization, updateCustomization } from "./service.js";
 
 /** The add-ons (customizations) the admin runs; the public list stays with the catalogue. */
 export async function addonsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
@@ -20,7 +20,7 @@ export async function addonsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
   app.post("/customization", { schema: createSchema }, async (request, reply) => {
     const admin = requireAdmin(request);
     const input = parse(customizationBody, request.body);
-    const created: Customization = await addons.createCustomization(ctx, admin, input);
+    const created: Customization = await createCustomization(ctx, admin, input);
     return reply.status(201).send(created);
   });
 
@@ -34,7 +34,7 @@ export async function addonsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
   app.put("/customization/:id", { schema: updateSchema }, async (request): Promise<Customization> => {
     const admin = requireAdmin(request);
     const { id } = parse(idParam, request.params);
-    return addons.updateCustomization(ctx, admin, id, parse(customizationBody, request.body));
+    return updateCustomization(ctx, admin, id, parse(customizationBody, request.body));
   });
 
   const deleteSchema = {
@@ -46,7 +46,7 @@ export async function addonsRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
   app.delete("/customization/:id", { schema: deleteSchema }, async (request, reply) => {
     const admin = requireAdmin(request);
     const { id } = parse(idParam, request.params);
-    await addons.deleteCustomization(ctx, admin, id);
+    await deleteCustomization(ctx, admin, id);
     return reply.status(204).send();
   });
 }

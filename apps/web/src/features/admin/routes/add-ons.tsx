@@ -1,15 +1,12 @@
 import type { Customization } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
 import { Currency } from "../../../components/currency";
-import { ConfirmModal } from "../../../components/modal";
-import { EmptyState, LoadingState } from "../../../components/page-state";
-import { messageOf } from "../../../lib/api-client";
+import { LoadingState } from "../../../components/page-state";
 import { useAuth } from "../../../lib/auth";
 import { addOnsQuery } from "../api/addons";
 import { AccessDenied } from "../components/access-denied";
 import { AddOnForm } from "../components/addon-form";
-import { AdminHeader } from "../components/admin-header";
-import { AdminNotice } from "../components/admin-notice";
+import { CollectionScreen, collectionList } from "../components/collection-screen";
 import { useAddOnActions } from "../hooks/use-addon-actions";
 import "../admin.css";
 import "../addons.css";
@@ -25,61 +22,33 @@ export default function AdminAddOnsPage() {
 function ManageAddOns() {
   const addOns = useQuery(addOnsQuery);
   const actions = useAddOnActions();
-
-  let list: React.ReactNode;
-  if (addOns.isPending) list = <LoadingState text="Loading..." />;
-  else if (addOns.error)
-    list = (
-      <p className="alert alert-error" role="alert">
-        {messageOf(addOns.error, "The add-ons could not be loaded.")}
-      </p>
-    );
-  else if (addOns.data.length === 0) list = <EmptyState text="No add-ons yet. Add the first one above." />;
-  else
-    list = (
+  const list = collectionList(
+    addOns,
+    { failed: "The add-ons could not be loaded.", empty: "No add-ons yet. Add the first one above." },
+    (items) => (
       <ul className="addon-list">
-        {addOns.data.map((addOn) => (
+        {items.map((addOn) => (
           <AddOnRow key={addOn.customization_id} addOn={addOn} actions={actions} />
         ))}
       </ul>
-    );
-
+    ),
+  );
   return (
-    <div className="container page admin-page admin-page-narrow">
-      <AdminHeader
-        title="Add-ons"
-        subtitle="Extras shoppers can add to a bouquet, such as a greeting card or a ribbon."
-      />
-      <AdminNotice notice={actions.notice} />
-
-      <section className="card admin-card" aria-labelledby="addon-new-title">
-        <h2 id="addon-new-title" className="admin-card-title">
-          New add-on
-        </h2>
-        <AddOnForm submitLabel="Add add-on" pendingLabel="Adding..." onSubmit={actions.add} resetOnSave />
-      </section>
-
-      <section className="card admin-card" aria-labelledby="addon-list-title">
-        <div className="admin-card-head">
-          <h2 id="addon-list-title" className="admin-card-title">
-            Add-ons on offer
-          </h2>
-          {addOns.data ? <span className="admin-count">{addOns.data.length}</span> : null}
-        </div>
-        {list}
-      </section>
-
-      <ConfirmModal
-        open={actions.deleting !== null}
-        title={actions.deleting ? `Delete ${actions.deleting.name}` : ""}
-        message="Shoppers will no longer be able to choose it. If orders already have it, they keep showing it with the price they paid."
-        confirmLabel="Delete"
-        danger
-        busy={actions.removing}
-        onConfirm={actions.confirmDelete}
-        onCancel={actions.cancelDelete}
-      />
-    </div>
+    <CollectionScreen
+      title="Add-ons"
+      subtitle="Extras shoppers can add to a bouquet, such as a greeting card or a ribbon."
+      notice={actions.notice}
+      newTitle="New add-on"
+      form={<AddOnForm submitLabel="Add add-on" pendingLabel="Adding..." onSubmit={actions.add} resetOnSave />}
+      listTitle="Add-ons on offer"
+      count={addOns.data?.length}
+      list={list}
+      deleting={actions.deleting}
+      deleteMessage="Shoppers will no longer be able to choose it. If orders already have it, they keep showing it with the price they paid."
+      removing={actions.removing}
+      onConfirmDelete={actions.confirmDelete}
+      onCancelDelete={actions.cancelDelete}
+    />
   );
 }
 
