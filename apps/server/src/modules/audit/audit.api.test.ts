@@ -1,5 +1,6 @@
 import type { AuditPage } from "@florist/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProduct } from "../../../test/fixtures.js";
 import { createTestShop, signedIn, type TestShop } from "../../../test/harness.js";
 import { setClock } from "../../lib/time.js";
 import { recordChange } from "./service.js";
@@ -123,5 +124,61 @@ describe("the audit log", () => {
       expect(res.statusCode, query).toBe(400);
       expect(res.json().message, query).toContain(message);
     }
+  });
+});
+
+describe("the entries admin changes write", () => {
+  async function send(method: "PUT" | "PATCH", url: string, payload: object) {
+    return shop.app.inject({ method, url, payload, headers: { cookie: ani.cookie } });
+  }
+
+  it("shows a product's new price before → after, by the admin who changed it", async () => {
+    const product = await createProduct(shop, { name: "Audit Roses", price: 200000 });
+    const category = await shop.ctx.db.selectFrom("categories").select("category_id").executeTakeFirstOrThrow();
+    const res = await send("PUT", `/api/products/${product.product_id}`, {
+      category_id: category.category_id,
+      name: "Audit Roses",
+      description: "Roses for a test.",
+      price: 235000,
+      stock_quantity: 10,
+      size_available: "Small, Large",
+      color_available: "Red::#c0392b, White",
+      availability_status: "in_stock",
+      product_type: "real",
+    });
+    expect(res.statusCode, res.body).toBe(200);
+
+    const [latest] = (await page(`?kind=product&userId=${ani.user_id}`)).entries;
+    expect(latest).toMatchObject({ action: "product.update", target: `product:${product.product_id}` });
+    expect(latest?.details).toMatchObject({
+      before: { name: "Audit Roses", price: 200000 },
+      after: { name: "Audit Roses", price: 235000 },
+    });
+  });
+
+  it("writes nothing when the change is refused", async () => {
+    const before = (await page()).pagination.total;
+    const product = await createProduct(shop);
+    const refused = await send("PUT", `/api/products/${product.product_id}`, { name: "" });
+    expect(refused.statusCode).toBe(400);
+    const missing = await send("PATCH", "/api/order/999999/status", { status: "In Delivery" });
+    expect(missing.statusCode).toBe(404);
+    expect((await page()).pagination.total).toBe(before);
+  });
+
+  it("records the delivery fee and the payment settings, before → after", async () => {
+    expect((await send("PUT", "/api/settings/delivery-fee", { deliveryFee: 35000 })).statusCode).toBe(200);
+    const payment = {
+      bankAccounts: [{ bank: "BCA", accountNumber: "1234567890", accountName: "Toko Bunga" }],
+      paymentWindowMinutes: 90,
+    };
+    expect((await send("PUT", "/api/settings/payment", payment)).statusCode).toBe(200);
+
+    const [paymentEntry, feeEntry] = (await page("?kind=settings&limit=2")).entries;
+    expect(feeEntry).toMatchObject({
+      action: "settings.delivery-fee",
+      details: { before: { deliveryFee: 50000 }, after: { deliveryFee: 35000 } },
+    });
+    expect(paymentEntry).toMatchObject({ action: "settings.payment", details: { after: payment } });
   });
 });

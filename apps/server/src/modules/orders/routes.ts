@@ -114,9 +114,9 @@ export async function ordersRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
     response: detail,
   };
   app.patch("/order/:id/status", { schema: statusSchema }, async (request): Promise<OrderDetail> => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
     const { id } = parse(idParam, request.params);
-    return orders.changeStatus(ctx, id, parse(statusBody, request.body));
+    return orders.changeStatus(ctx, admin, id, parse(statusBody, request.body));
   });
 
   const proofSchema = {
@@ -127,14 +127,14 @@ export async function ordersRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
     response: { 200: proofAnswerSchema, ...errorAnswers },
   };
   app.put("/order/:id/proof", { schema: proofSchema }, async (request): Promise<ProofAnswer> => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
     const { id } = parse(idParam, request.params);
     const image = await readImageField(request, "order_proof", {
       name: "the proof",
       missing: "Please choose a proof image to upload",
       code: "PROOF_REQUIRED",
     });
-    return orders.uploadProof(ctx, id, image);
+    return orders.uploadProof(ctx, admin, id, image);
   });
 
   const customizationsSchema = {

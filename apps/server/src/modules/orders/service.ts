@@ -506,6 +506,7 @@ export async function lockOrderProducts(
 
 export async function changeStatus(
   ctx: AppContext,
+  actor: Actor,
   orderId: number,
   input: z.output<typeof statusBody>,
 ): Promise<OrderDetail> {
@@ -533,6 +534,14 @@ export async function changeStatus(
       throw conflict("The order was changed at the same time. Please reload it.", "STATUS_CHANGED");
     }
     await repo.restoreStock(trx, returned, at);
+    await recordChange(trx, actor, {
+      action: "order.status",
+      target: `order:${orderId}`,
+      details: {
+        before: { status: order.order_status, payment: order.payment_status },
+        after: { status: target, payment: paid ? "Paid" : order.payment_status },
+      },
+    });
     const mail = statusMailKind(target);
     if (mail) await queueOrderMail(trx, ctx, orderId, mail);
   });
@@ -540,7 +549,7 @@ export async function changeStatus(
 }
 
 /** Stores a new delivery proof and deletes the one it replaces; no file is left behind on any failure. */
-export async function uploadProof(ctx: AppContext, orderId: number, image: Buffer): Promise<ProofAnswer> {
+export async function uploadProof(ctx: AppContext, actor: Actor, orderId: number, image: Buffer): Promise<ProofAnswer> {
   const order = await repo.findOrder(ctx.db, orderId);
   if (!order) throw notFound(ORDER_NOT_FOUND);
   const status = orderStatusOf(order.order_status);
@@ -550,7 +559,17 @@ export async function uploadProof(ctx: AppContext, orderId: number, image: Buffe
   const stored = await storeImage(ctx.config.dataDir, "proofs", image);
   let saved = false;
   try {
-    saved = await repo.setProof(ctx.db, orderId, order.order_proof, stored, nowIso());
+    saved = await ctx.db.transaction().execute(async (trx) => {
+      const changed = await repo.setProof(trx, orderId, order.order_proof, stored, nowIso());
+      if (changed) {
+        await recordChange(trx, actor, {
+          action: "order.proof",
+          target: `order:${orderId}`,
+          details: { before: { proof: order.order_proof }, after: { proof: stored } },
+        });
+      }
+      return changed;
+    });
   } finally {
     if (!saved) await deleteImage(ctx.config.dataDir, stored);
   }

@@ -13,7 +13,19 @@ export async function categoryExists(db: Executor, categoryId: number): Promise<
 export function findProductForChange(db: Executor, productId: number) {
   return db
     .selectFrom("products")
-    .select(["product_id", "image_url", "size_options"])
+    .select([
+      "product_id",
+      "category_id",
+      "name",
+      "description",
+      "price",
+      "stock_quantity",
+      "availability_status",
+      "product_type",
+      "image_url",
+      "size_options",
+      "color_options",
+    ])
     .where("product_id", "=", productId)
     .where("archived_at", "is", null)
     .executeTakeFirst();

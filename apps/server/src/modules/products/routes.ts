@@ -43,9 +43,9 @@ export async function productsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     response: { 201: productSchema, ...errorAnswers },
   };
   app.post("/products", { schema: createSchema }, async (request, reply) => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
     const { fields, image } = await readForm(request);
-    const product: Product = await products.createProduct(ctx, parse(productFields, fields), image);
+    const product: Product = await products.createProduct(ctx, admin, parse(productFields, fields), image);
     return reply.status(201).send(product);
   });
 
@@ -58,10 +58,10 @@ export async function productsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     response: product,
   };
   app.put("/products/:id", { schema: updateSchema }, async (request): Promise<Product> => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
     const { id } = parse(idParam, request.params);
     const { fields, image } = await readForm(request);
-    return products.updateProduct(ctx, id, parse(productFields, fields), image);
+    return products.updateProduct(ctx, admin, id, parse(productFields, fields), image);
   });
 
   const patchSchema = {
@@ -73,22 +73,22 @@ export async function productsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     response: product,
   };
   app.patch("/products/:id", { schema: patchSchema }, async (request): Promise<Product> => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
     const { id } = parse(idParam, request.params);
     if (!request.isMultipart()) {
       const { availabilityStatus } = parse(availabilityBody, request.body);
-      return products.setAvailability(ctx, id, availabilityStatus);
+      return products.setAvailability(ctx, admin, id, availabilityStatus);
     }
     const { image } = await readForm(request);
     if (!image) throw badRequest("Please choose an image file.");
-    return products.replaceCover(ctx, id, image);
+    return products.replaceCover(ctx, admin, id, image);
   });
 
   const deleteSchema = { tags, summary: "Take a product off sale", params: idParam, response: deleted };
   app.delete("/products/:id", { schema: deleteSchema }, async (request, reply) => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
     const { id } = parse(idParam, request.params);
-    await products.removeProduct(ctx, id);
+    await products.removeProduct(ctx, admin, id);
     return reply.status(204).send();
   });
 
@@ -101,10 +101,10 @@ export async function productsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     response: { 201: productImageSchema, ...errorAnswers },
   };
   app.post("/products/:id/images", { schema: addImageSchema }, async (request, reply) => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
     const { id } = parse(idParam, request.params);
     const { fields, image } = await readForm(request);
-    const created: ProductImage = await products.addImage(ctx, id, parse(imageFields, fields), image);
+    const created: ProductImage = await products.addImage(ctx, admin, id, parse(imageFields, fields), image);
     return reply.status(201).send(created);
   });
 
@@ -117,10 +117,10 @@ export async function productsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     response: image,
   };
   app.put("/products/:id/images/:imageId", { schema: updateImageSchema }, async (request): Promise<ProductImage> => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
     const { id, imageId } = parse(productImageParams, request.params);
     const { fields, image } = await readForm(request);
-    return products.updateImage(ctx, id, imageId, parse(imageUpdateFields, fields), image);
+    return products.updateImage(ctx, admin, id, imageId, parse(imageUpdateFields, fields), image);
   });
 
   const imageStockSchema = {
@@ -134,18 +134,18 @@ export async function productsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     "/products/:id/images/:imageId/stock",
     { schema: imageStockSchema },
     async (request): Promise<ProductImage> => {
-      requireAdmin(request);
+      const admin = requireAdmin(request);
       const { id, imageId } = parse(productImageParams, request.params);
       const { stockQuantity } = parse(imageStockBody, request.body);
-      return products.setImageStock(ctx, id, imageId, stockQuantity);
+      return products.setImageStock(ctx, admin, id, imageId, stockQuantity);
     },
   );
 
   const deleteImageSchema = { tags, summary: "Remove a colour image", params: productImageParams, response: deleted };
   app.delete("/products/:id/images/:imageId", { schema: deleteImageSchema }, async (request, reply) => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
     const { id, imageId } = parse(productImageParams, request.params);
-    await products.removeImage(ctx, id, imageId);
+    await products.removeImage(ctx, admin, id, imageId);
     return reply.status(204).send();
   });
 }

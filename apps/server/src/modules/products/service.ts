@@ -1,8 +1,10 @@
 import type { AvailabilityStatus, Product, ProductFields, ProductImage } from "@florist/contract";
 import type { AppContext } from "../../context.js";
+import type { Executor } from "../../db/database.js";
 import { badRequest, notFound } from "../../errors.js";
 import { deleteImage, storeImage } from "../../lib/images.js";
 import { nowIso } from "../../lib/time.js";
+import { type Actor, recordChange } from "../audit/service.js";
 import { normalizeColors, normalizeSizes, parseSizeOptions, type SizeOption } from "../catalog/product-options.js";
 import { getProduct, PRODUCT_NOT_FOUND, toProductImage } from "../catalog/service.js";
 import * as repo from "./repository.js";
@@ -40,6 +42,37 @@ function productColumns(fields: ProductFields) {
   };
 }
 
+type ProductRow = NonNullable<Awaited<ReturnType<typeof repo.findProductForChange>>>;
+
+/** What the audit log keeps of a product: its fields as the admin set them, the options read as lists. */
+function auditedProduct(row: Omit<ProductRow, "product_id">) {
+  const { size_options, color_options, ...fields } = row;
+  return { ...fields, sizes: JSON.parse(size_options) as unknown, colors: JSON.parse(color_options) as unknown };
+}
+
+/** A colour image as the audit log keeps it. */
+function auditedImage(row: { image_id: number; color_name: string; stock_quantity: number; image_url: string }) {
+  return {
+    image: row.image_id,
+    color_name: row.color_name,
+    stock_quantity: row.stock_quantity,
+    image_url: row.image_url,
+  };
+}
+
+const productTarget = (productId: number) => `product:${productId}`;
+
+/** Writes the entry of a product change in the change's own transaction. */
+function recordProduct(
+  trx: Executor,
+  actor: Actor,
+  action: string,
+  productId: number,
+  details: Record<string, unknown>,
+) {
+  return recordChange(trx, actor, { action: `product.${action}`, target: productTarget(productId), details });
+}
+
 /**
  * Deletes stored files that nothing shows any more. Called after the database change has
  * committed, so a failed change never loses a picture that a row still points to.
@@ -61,18 +94,17 @@ async function withStoredImage<T>(ctx: AppContext, file: Buffer, write: (url: st
   }
 }
 
-export async function createProduct(ctx: AppContext, fields: ProductFields, file: Buffer | undefined) {
+export async function createProduct(ctx: AppContext, actor: Actor, fields: ProductFields, file: Buffer | undefined) {
   const imageUrl = !file && fields.image_url ? checkImageUrl(fields.image_url) : null;
   if (!file && !imageUrl) throw badRequest("Please upload at least one product image.");
   const options = await checkedOptions(ctx, fields);
   const now = nowIso();
   const insert = (image_url: string | null) =>
-    repo.insertProduct(ctx.db, {
-      ...productColumns(fields),
-      ...options,
-      image_url,
-      created_at: now,
-      updated_at: now,
+    ctx.db.transaction().execute(async (trx) => {
+      const columns = { ...productColumns(fields), ...options, image_url };
+      const productId = await repo.insertProduct(trx, { ...columns, created_at: now, updated_at: now });
+      await recordProduct(trx, actor, "create", productId, { before: null, after: auditedProduct(columns) });
+      return productId;
     });
   const productId = file ? await withStoredImage(ctx, file, insert) : await insert(imageUrl);
   return getProduct(ctx.db, productId);
@@ -84,6 +116,7 @@ export async function createProduct(ctx: AppContext, fields: ProductFields, file
  */
 export async function updateProduct(
   ctx: AppContext,
+  actor: Actor,
   productId: number,
   fields: ProductFields,
   file: Buffer | undefined,
@@ -92,14 +125,21 @@ export async function updateProduct(
   if (!current) throw notFound(PRODUCT_NOT_FOUND);
   const options = await checkedOptions(ctx, fields, parseSizeOptions(current.size_options));
   const changes = { ...productColumns(fields), ...options, updated_at: nowIso() };
-  const save = async (image_url: string | null | undefined) => {
-    const saved = await repo.updateProduct(
-      ctx.db,
-      productId,
-      image_url === undefined ? changes : { ...changes, image_url },
-    );
-    if (!saved) throw notFound(PRODUCT_NOT_FOUND);
-  };
+  const save = (image_url: string | null | undefined) =>
+    ctx.db.transaction().execute(async (trx) => {
+      const saved = await repo.updateProduct(
+        trx,
+        productId,
+        image_url === undefined ? changes : { ...changes, image_url },
+      );
+      if (!saved) throw notFound(PRODUCT_NOT_FOUND);
+      const { product_id: _, ...before } = current;
+      const { updated_at: __, ...after } = changes;
+      await recordProduct(trx, actor, "update", productId, {
+        before: auditedProduct(before),
+        after: auditedProduct({ ...after, image_url: image_url === undefined ? current.image_url : image_url }),
+      });
+    });
   if (file) await withStoredImage(ctx, file, save);
   else if (fields.image_url === undefined) await save(undefined);
   else await save(fields.image_url ? checkImageUrl(fields.image_url) : null);
@@ -108,19 +148,32 @@ export async function updateProduct(
   return product;
 }
 
-export async function setAvailability(ctx: AppContext, productId: number, status: AvailabilityStatus) {
-  const changed = await repo.updateProduct(ctx.db, productId, { availability_status: status, updated_at: nowIso() });
-  if (!changed) throw notFound(PRODUCT_NOT_FOUND);
+export async function setAvailability(ctx: AppContext, actor: Actor, productId: number, status: AvailabilityStatus) {
+  await ctx.db.transaction().execute(async (trx) => {
+    const current = await repo.findProductForChange(trx, productId);
+    const changed = await repo.updateProduct(trx, productId, { availability_status: status, updated_at: nowIso() });
+    if (!current || !changed) throw notFound(PRODUCT_NOT_FOUND);
+    await recordProduct(trx, actor, "availability", productId, {
+      before: { availability_status: current.availability_status },
+      after: { availability_status: status },
+    });
+  });
   return getProduct(ctx.db, productId);
 }
 
-export async function replaceCover(ctx: AppContext, productId: number, file: Buffer) {
+export async function replaceCover(ctx: AppContext, actor: Actor, productId: number, file: Buffer) {
   const current = await repo.findProductForChange(ctx.db, productId);
   if (!current) throw notFound(PRODUCT_NOT_FOUND);
-  await withStoredImage(ctx, file, async (image_url) => {
-    const changed = await repo.updateProduct(ctx.db, productId, { image_url, updated_at: nowIso() });
-    if (!changed) throw notFound(PRODUCT_NOT_FOUND);
-  });
+  await withStoredImage(ctx, file, (image_url) =>
+    ctx.db.transaction().execute(async (trx) => {
+      const changed = await repo.updateProduct(trx, productId, { image_url, updated_at: nowIso() });
+      if (!changed) throw notFound(PRODUCT_NOT_FOUND);
+      await recordProduct(trx, actor, "cover", productId, {
+        before: { image_url: current.image_url },
+        after: { image_url },
+      });
+    }),
+  );
   await deleteUnusedImages(ctx, [current.image_url]);
   return getProduct(ctx.db, productId);
 }
@@ -129,12 +182,19 @@ export async function replaceCover(ctx: AppContext, productId: number, file: Buf
  * A product that some order names is archived: it leaves the catalogue and every cart, and its
  * orders keep their names and prices. Any other product is deleted with its picture files.
  */
-export async function removeProduct(ctx: AppContext, productId: number): Promise<void> {
+export async function removeProduct(ctx: AppContext, actor: Actor, productId: number): Promise<void> {
   const files = await ctx.db.transaction().execute(async (trx): Promise<(string | null)[]> => {
     const now = nowIso();
     const product = await repo.lockProduct(trx, productId, now);
-    if (!product) throw notFound(PRODUCT_NOT_FOUND);
-    if (await repo.isOrdered(trx, productId)) {
+    const current = await repo.findProductForChange(trx, productId);
+    if (!product || !current) throw notFound(PRODUCT_NOT_FOUND);
+    const ordered = await repo.isOrdered(trx, productId);
+    const { product_id: _, ...before } = current;
+    await recordProduct(trx, actor, ordered ? "archive" : "delete", productId, {
+      before: auditedProduct(before),
+      after: null,
+    });
+    if (ordered) {
       await repo.archiveProduct(trx, productId, now);
       await repo.removeFromCarts(trx, productId);
       return [];
@@ -148,6 +208,7 @@ export async function removeProduct(ctx: AppContext, productId: number): Promise
 
 export async function addImage(
   ctx: AppContext,
+  actor: Actor,
   productId: number,
   fields: { color_name: string; stock_quantity: number },
   file: Buffer | undefined,
@@ -155,13 +216,23 @@ export async function addImage(
   if (!file) throw badRequest("Please choose an image file.");
   if (!(await repo.findProductForChange(ctx.db, productId))) throw notFound(PRODUCT_NOT_FOUND);
   const row = await withStoredImage(ctx, file, (image_url) =>
-    repo.insertImage(ctx.db, { product_id: productId, ...fields, image_url, created_at: nowIso() }),
+    ctx.db.transaction().execute(async (trx) => {
+      const inserted = await repo.insertImage(trx, {
+        product_id: productId,
+        ...fields,
+        image_url,
+        created_at: nowIso(),
+      });
+      await recordProduct(trx, actor, "image-add", productId, { before: null, after: auditedImage(inserted) });
+      return inserted;
+    }),
   );
   return toProductImage(row);
 }
 
 export async function updateImage(
   ctx: AppContext,
+  actor: Actor,
   productId: number,
   imageId: number,
   fields: { color_name?: string | undefined; stock_quantity?: number | undefined },
@@ -173,27 +244,49 @@ export async function updateImage(
     ...(fields.color_name !== undefined && { color_name: fields.color_name }),
     ...(fields.stock_quantity !== undefined && { stock_quantity: fields.stock_quantity }),
   };
-  const save = async (image_url?: string) => {
-    const row = await repo.updateImage(ctx.db, imageId, image_url ? { ...changes, image_url } : changes);
-    if (!row) throw notFound(IMAGE_NOT_FOUND);
-    return row;
-  };
+  const save = (image_url?: string) =>
+    ctx.db.transaction().execute(async (trx) => {
+      const row = await repo.updateImage(trx, imageId, image_url ? { ...changes, image_url } : changes);
+      if (!row) throw notFound(IMAGE_NOT_FOUND);
+      await recordProduct(trx, actor, "image-update", productId, {
+        before: auditedImage(current),
+        after: auditedImage(row),
+      });
+      return row;
+    });
   if (!file && Object.keys(changes).length === 0) return toProductImage(current);
   const row = file ? await withStoredImage(ctx, file, save) : await save();
   if (row.image_url !== current.image_url) await deleteUnusedImages(ctx, [current.image_url]);
   return toProductImage(row);
 }
 
-export async function setImageStock(ctx: AppContext, productId: number, imageId: number, stockQuantity: number) {
-  if (!(await repo.findImageOfProduct(ctx.db, productId, imageId))) throw notFound(IMAGE_NOT_FOUND);
-  const row = await repo.updateImage(ctx.db, imageId, { stock_quantity: stockQuantity });
-  if (!row) throw notFound(IMAGE_NOT_FOUND);
+export async function setImageStock(
+  ctx: AppContext,
+  actor: Actor,
+  productId: number,
+  imageId: number,
+  stockQuantity: number,
+) {
+  const row = await ctx.db.transaction().execute(async (trx) => {
+    const current = await repo.findImageOfProduct(trx, productId, imageId);
+    if (!current) throw notFound(IMAGE_NOT_FOUND);
+    const updated = await repo.updateImage(trx, imageId, { stock_quantity: stockQuantity });
+    if (!updated) throw notFound(IMAGE_NOT_FOUND);
+    await recordProduct(trx, actor, "image-stock", productId, {
+      before: auditedImage(current),
+      after: auditedImage(updated),
+    });
+    return updated;
+  });
   return toProductImage(row);
 }
 
-export async function removeImage(ctx: AppContext, productId: number, imageId: number) {
+export async function removeImage(ctx: AppContext, actor: Actor, productId: number, imageId: number) {
   const current = await repo.findImageOfProduct(ctx.db, productId, imageId);
   if (!current) throw notFound(IMAGE_NOT_FOUND);
-  await repo.deleteImageRow(ctx.db, imageId);
+  await ctx.db.transaction().execute(async (trx) => {
+    await repo.deleteImageRow(trx, imageId);
+    await recordProduct(trx, actor, "image-delete", productId, { before: auditedImage(current), after: null });
+  });
   await deleteUnusedImages(ctx, [current.image_url]);
 }

@@ -23,9 +23,9 @@ export async function settingsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     response: { 200: deliveryFeeSchema, ...errorAnswers },
   };
   app.put("/settings/delivery-fee", { schema: putSchema }, async (request) => {
-    requireAdmin(request);
+    const admin = requireAdmin(request);
     const { deliveryFee } = parse(deliveryFeeBody, request.body);
-    return { deliveryFee: await setDeliveryFee(ctx.db, deliveryFee) };
+    return { deliveryFee: await setDeliveryFee(ctx, admin, deliveryFee) };
   });
 
   app.get(
@@ -47,7 +47,7 @@ export async function settingsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     response: { 200: paymentSettingsSchema, ...errorAnswers },
   };
   app.put("/settings/payment", { schema: putPaymentSchema }, async (request) => {
-    requireAdmin(request);
-    return setPaymentSettings(ctx, parse(paymentSettingsBody, request.body));
+    const admin = requireAdmin(request);
+    return setPaymentSettings(ctx, admin, parse(paymentSettingsBody, request.body));
   });
 }

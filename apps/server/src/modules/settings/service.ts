@@ -10,6 +10,7 @@ import { DEFAULT_PAYMENT_WINDOW_MINUTES } from "@florist/contract/rules";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { type Executor, SETTING_KEYS } from "../../db/database.js";
+import { type Actor, recordChange } from "../audit/service.js";
 import { getSetting, listBankAccounts, putSetting, replaceBankAccounts } from "./repository.js";
 
 /** The fee every new order pays; orders keep the fee they were placed with. */
@@ -18,8 +19,16 @@ export async function getDeliveryFee(db: Executor): Promise<number> {
   return Number.isInteger(value) && value >= 0 ? value : DEFAULT_DELIVERY_FEE;
 }
 
-export async function setDeliveryFee(db: Executor, fee: number): Promise<number> {
-  await putSetting(db, SETTING_KEYS.deliveryFee, String(fee));
+export async function setDeliveryFee(ctx: AppContext, actor: Actor, fee: number): Promise<number> {
+  await ctx.db.transaction().execute(async (trx) => {
+    const before = await getDeliveryFee(trx);
+    await putSetting(trx, SETTING_KEYS.deliveryFee, String(fee));
+    await recordChange(trx, actor, {
+      action: "settings.delivery-fee",
+      target: "settings:delivery-fee",
+      details: { before: { deliveryFee: before }, after: { deliveryFee: fee } },
+    });
+  });
   return fee;
 }
 
@@ -54,14 +63,25 @@ export async function getPaymentSettings(db: Executor): Promise<PaymentSettings>
 /** Replaces the bank accounts and the window together; orders already placed keep their deadlines. */
 export async function setPaymentSettings(
   ctx: AppContext,
+  actor: Actor,
   input: z.output<typeof paymentSettingsBody>,
 ): Promise<PaymentSettings> {
   await ctx.db.transaction().execute(async (trx) => {
+    const before = await getPaymentSettings(trx);
     await replaceBankAccounts(
       trx,
       input.bankAccounts.map((a) => ({ bank: a.bank, account_number: a.accountNumber, account_name: a.accountName })),
     );
     await putSetting(trx, SETTING_KEYS.paymentWindowMinutes, String(input.paymentWindowMinutes));
+    // The accounts shoppers transfer to are public on the checkout page: no secret among them.
+    await recordChange(trx, actor, {
+      action: "settings.payment",
+      target: "settings:payment",
+      details: {
+        before,
+        after: { bankAccounts: input.bankAccounts, paymentWindowMinutes: input.paymentWindowMinutes },
+      },
+    });
   });
   return getPaymentSettings(ctx.db);
 }
