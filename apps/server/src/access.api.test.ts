@@ -43,6 +43,8 @@ interface Row {
   call?: () => Call | Promise<Call>;
   /** For endpoints that start or end the caller's session: each call gets a session of its own. */
   ownSession?: true;
+  /** A POST that only answers a question and changes nothing, so it leaves no audit entry. */
+  changesNothing?: true;
 }
 
 let shop: TestShop;
@@ -328,6 +330,7 @@ const ROWS: Row[] = [
   {
     route: "POST /api/settings/delivery-schedule/check",
     expect: ADMIN_ONLY,
+    changesNothing: true,
     call: async () => ({ url: "/api/settings/delivery-schedule/check", payload: await currentSchedule() }),
   },
 
@@ -636,6 +639,45 @@ describe("who may do what", () => {
         answers.map((a) => a.status),
         ROLES.map((role, i) => `${role}: ${answers[i]?.status} ${answers[i]?.body.slice(0, 200)}`).join("\n"),
       ).toEqual(row.expect);
+    });
+  }
+});
+
+/** Methods that change something; an admin's change of any kind leaves an audit entry (contract §7.4). */
+const CHANGING = new Set(["POST", "PUT", "PATCH", "DELETE"]);
+
+async function auditEntries() {
+  return shop.ctx.db.selectFrom("audit_log").selectAll().orderBy("audit_id", "desc").execute();
+}
+
+describe("every change an admin makes is in the audit log", () => {
+  // Driven from the table above: a new admin-only endpoint that changes something is covered as soon as it has its row.
+  const adminChanges = ROWS.filter((row) => {
+    const [method] = row.route.split(" ");
+    const [, customer, , admin] = row.expect;
+    return CHANGING.has(method as string) && !row.changesNothing && customer === 403 && admin < 300;
+  });
+
+  it("covers the admin's changes the table lists", () => {
+    expect(adminChanges.map((row) => row.route)).toEqual(
+      expect.arrayContaining(["PUT /api/products/:id", "PATCH /api/order/:id/status", "PUT /api/settings/payment"]),
+    );
+  });
+
+  for (const row of adminChanges) {
+    it(`${row.route} writes exactly one entry, by the admin, with no secret in it`, async () => {
+      const [method, path] = row.route.split(" ") as [Method, string];
+      const call = row.call ? await row.call() : { url: path };
+      const before = await auditEntries();
+      const res = await send(method, call, users.admin.cookie);
+      expect(res.statusCode, res.body).toBe(row.expect[3]);
+      const after = await auditEntries();
+      const written = after.slice(0, after.length - before.length);
+      expect(written, `entries written by ${row.route}`).toHaveLength(1);
+      const [entry] = written as [(typeof written)[number]];
+      expect(entry).toMatchObject({ user_id: users.admin.user.user_id, username: users.admin.user.username });
+      expect(entry.action).toMatch(/^[a-z][a-z-]*\.[a-z-]+$/);
+      expect(entry.details).not.toMatch(/password|token|hash|secret/i);
     });
   }
 });
