@@ -1,6 +1,6 @@
 export * from "./accounts.js";
-export * from "./audit.js";
 export * from "./addons.js";
+export * from "./audit.js";
 export * from "./cart.js";
 export * from "./catalog.js";
 export * from "./categories.js";
