@@ -39,7 +39,7 @@ describe("the admin navigation", () => {
     expect(link.getAttribute("aria-describedby")).toBeNull();
   });
 
-  it("offers the same screens in the profile dropdown, the dashboard named in full", async () => {
+  it("offers the same screens in the profile dropdown, the dashboard named in full, and the audit log", async () => {
     fakeApi({
       "GET /api/users/session": adminSession,
       "GET /api/order/admin/payments": { body: { orders: [] } },
@@ -48,6 +48,16 @@ describe("the admin navigation", () => {
 
     await user.click(await screen.findByRole("button", { name: "admin" }));
     const items = Array.from(document.querySelectorAll(".profile-dropdown a")).map((link) => link.textContent);
-    expect(items).toEqual(["Admin Dashboard", "Manage Products", "Deliveries", "Schedule", "Payments", "Settings"]);
+    expect(items).toEqual([
+      "Admin Dashboard",
+      "Manage Products",
+      "Categories",
+      "Add-ons",
+      "Deliveries",
+      "Schedule",
+      "Payments",
+      "Settings",
+      "Audit Log",
+    ]);
   });
 });

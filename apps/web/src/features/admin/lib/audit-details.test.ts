@@ -8,9 +8,9 @@ describe("an audit entry's change in words", () => {
     );
   });
 
-  it("shows every field of something made or removed against a dash", () => {
+  it("shows the fields of something made, and every field of something removed against a dash", () => {
     expect(describeChange({ before: null, after: { name: "Ribbon" } })).toEqual([
-      { kind: "change", label: "name", before: "—", after: "Ribbon" },
+      { kind: "note", label: "name", value: "Ribbon" },
     ]);
     expect(describeChange({ before: { name: "Ribbon" }, after: null })).toEqual([
       { kind: "change", label: "name", before: "Ribbon", after: "—" },

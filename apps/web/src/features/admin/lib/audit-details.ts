@@ -31,8 +31,14 @@ export function readable(value: unknown): string {
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
 
-/** The fields of a record change that differ; a record made or removed shows every field it held. */
+/**
+ * The fields of a record change that differ. A record made shows the fields it was made with; one
+ * removed shows every field it held against a dash.
+ */
 function fieldChanges(before: unknown, after: unknown): ChangeLine[] {
+  if ((before === null || before === undefined) && isRecord(after)) {
+    return Object.entries(after).map(([label, value]) => ({ kind: "note", label, value: readable(value) }));
+  }
   if (!isRecord(before) && !isRecord(after)) {
     return [{ kind: "change", label: null, before: readable(before), after: readable(after) }];
   }

@@ -133,7 +133,7 @@ function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
                 <span className="audit-action">{entry.action}</span>{" "}
                 <span className="audit-target">{entry.target}</span>
               </th>
-              <td data-label="Before → After">
+              <td data-label="Before → After" className="audit-change-cell">
                 <ChangeLines entry={entry} />
               </td>
             </tr>
