@@ -16,7 +16,7 @@ function dashboardOfTwelve() {
     total_price: 100000 + ((index * 7) % 12) * 1000,
   }));
   const asked: URLSearchParams[] = [];
-  const api = fakeApi({
+  fakeApi({
     "GET /api/users/session": adminSession,
     "GET /api/order/admin/overview": ({ url }) => {
       const query = url.searchParams;
