@@ -1,10 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { Avatar } from "../../components/avatar";
 import { CartIcon, ChevronDownIcon, CloseIcon, MenuIcon } from "../../components/icons";
 import { Logo } from "../../components/logo";
-import { paymentQueueQuery } from "../../features/admin/api/payments";
 import { useAuth, useLogout } from "../../lib/auth";
 import { cartQuery } from "../../lib/cart";
 
@@ -89,12 +88,20 @@ function NavEntry({ link, badge }: { link: NavItem; badge?: NavBadge }) {
   );
 }
 
+const PaymentsQueueCount = lazy(() => import("../../features/admin/components/payments-queue-count"));
+
+function receiptsBadge(count: number): NavBadge {
+  const description = count === 1 ? "1 receipt awaits verification" : `${count} receipts await verification`;
+  return { count, description };
+}
+
 /** The Payments link counts the transfer receipts that await the admin's check. */
 function PaymentsNavEntry({ link }: { link: NavItem }) {
-  const { data } = useQuery(paymentQueueQuery);
-  const count = data?.orders.length ?? 0;
-  const description = count === 1 ? "1 receipt awaits verification" : `${count} receipts await verification`;
-  return <NavEntry link={link} badge={{ count, description }} />;
+  return (
+    <Suspense fallback={<NavEntry link={link} />}>
+      <PaymentsQueueCount>{(count) => <NavEntry link={link} badge={receiptsBadge(count)} />}</PaymentsQueueCount>
+    </Suspense>
+  );
 }
 
 export function Navbar() {
@@ -152,7 +159,7 @@ export function Navbar() {
 
   return (
     <header className="site-header">
-      <nav className="container navbar" aria-label="Main">
+      <nav className={isAdmin ? "container navbar navbar-admin" : "container navbar"} aria-label="Main">
         <Link to={isAdmin ? "/admin" : "/"} className="navbar-logo">
           <Logo />
         </Link>
