@@ -104,18 +104,6 @@ export function defaultMaxConnections(filesLimit = openFilesLimit()): number {
   return filesLimit === undefined ? 10_000 : Math.max(64, Math.min(10_000, filesLimit - 256));
 }
 
-/** The limits used when nothing is configured (tests build their Config by hand). */
-export function defaultHttpLimits(): HttpLimits {
-  return {
-    headersTimeoutMs: 10_000,
-    requestTimeoutMs: 60_000,
-    idleTimeoutMs: 30_000,
-    keepAliveTimeoutMs: 72_000,
-    maxRequestsPerConnection: 1000,
-    maxConnections: defaultMaxConnections(),
-  };
-}
-
 /** Reads the environment once and fails fast with a readable list of what is wrong. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = envSchema.safeParse(Object.fromEntries(Object.entries(env).filter(([, v]) => v !== "")));

@@ -1,11 +1,11 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, type TestShop } from "../test/harness.js";
-import { defaultHttpLimits, type HttpLimits } from "./config.js";
+import { type HttpLimits, loadConfig } from "./config.js";
 
 /** A shop listening on a free port of 127.0.0.1 with the given connection limits. */
 async function listeningShop(limits: Partial<HttpLimits>) {
-  const shop = await createTestShop({ http: { ...defaultHttpLimits(), ...limits } });
+  const shop = await createTestShop({ http: { ...loadConfig({}).http, ...limits } });
   await shop.app.listen({ port: 0, host: "127.0.0.1" });
   const address = shop.app.server.address();
   if (!address || typeof address === "string") throw new Error("not listening");

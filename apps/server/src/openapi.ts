@@ -2,7 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import { buildApp } from "./app.js";
-import { type Config, DEFAULT_MAIL_FROM, defaultHttpLimits } from "./config.js";
+import { type Config, loadConfig } from "./config.js";
 import type { AppContext } from "./context.js";
 import { openDatabase } from "./db/connection.js";
 import { createMailer } from "./lib/mailer.js";
@@ -18,21 +18,17 @@ export const OPENAPI_FILE = path.resolve(import.meta.dirname, "../../../docs/ope
  */
 export async function openApiText(): Promise<string> {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), "florist-openapi-"));
+  // The shop's own defaults, read through the same schema as a real start, with nothing taken from the environment.
   const config: Config = {
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: "sqlite::memory:",
+      APP_URL: "http://localhost:3000",
+      SEED_DEMO: "0",
+      JOB_RUNNER: "0",
+      WEB_DIST: path.join(dataDir, "no-web-build"),
+    }),
     port: 0,
-    host: "127.0.0.1",
-    dataDir,
-    databaseUrl: "sqlite::memory:",
-    appUrl: "http://localhost:3000",
-    admin: { username: "admin", email: "admin@localhost", password: undefined },
-    seedDemo: false,
-    smtpUrl: undefined,
-    mailFrom: DEFAULT_MAIL_FROM,
-    notifyEmail: "admin@localhost",
-    runJobs: false,
-    trustProxy: false,
-    webDist: path.join(dataDir, "no-web-build"),
-    http: defaultHttpLimits(),
   };
   const { db, dialect } = openDatabase(config.databaseUrl);
   const ctx: AppContext = { db, dialect, config, mailer: createMailer(config) };

@@ -6,7 +6,7 @@ import type { User } from "@florist/contract";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import { afterAll, beforeAll, inject } from "vitest";
 import { buildApp } from "../src/app.js";
-import { type Config, DEFAULT_MAIL_FROM, defaultHttpLimits } from "../src/config.js";
+import { type Config, loadConfig } from "../src/config.js";
 import type { AppContext } from "../src/context.js";
 import { openDatabase } from "../src/db/connection.js";
 import { accountKey } from "../src/lib/account-key.js";
@@ -38,21 +38,17 @@ export async function createTestShop(overrides: Partial<Config> = {}): Promise<T
     await fs.copyFile(inject("template"), path.join(dataDir, "shop.db"));
     databaseUrl = `sqlite:${path.join(dataDir, "shop.db")}`;
   }
+  // The shop's defaults from the same schema a real start reads, never the environment of the test run.
   const config: Config = {
+    ...loadConfig({
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl,
+      APP_URL,
+      SEED_DEMO: "0",
+      JOB_RUNNER: "0",
+      WEB_DIST: path.join(dataDir, "no-web-build"),
+    }),
     port: 0,
-    host: "127.0.0.1",
-    dataDir,
-    databaseUrl,
-    appUrl: APP_URL,
-    admin: { username: "admin", email: "admin@localhost", password: undefined },
-    seedDemo: false,
-    smtpUrl: undefined,
-    mailFrom: DEFAULT_MAIL_FROM,
-    notifyEmail: "admin@localhost",
-    runJobs: false,
-    trustProxy: false,
-    webDist: path.join(dataDir, "no-web-build"),
-    http: defaultHttpLimits(),
     ...overrides,
   };
   const { db, dialect } = openDatabase(databaseUrl);
