@@ -12,18 +12,26 @@
  * The stock is deliberately finite (DRILL_STOCK per product, default 2500) so that the products can
  * run out during the run and the stock guard is exercised, not only the happy path.
  */
-import { spawn } from "node:child_process";
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
-import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import pg from "pg";
+import {
+  call,
+  cookieOf,
+  createPostgresDatabase,
+  postgresUrl as databaseUrl,
+  postgresDeadlocks as deadlocks,
+  dropPostgresDatabase,
+  expectOk,
+  freePort,
+  percentile,
+  startShop,
+  withPostgres,
+} from "./lib/shop-process.mjs";
 
-const ROOT = path.resolve(import.meta.dirname, "..");
 const DIALECT = process.env.DRILL_DATABASE ?? "postgres";
-const ADMIN_URL = process.env.DRILL_POSTGRES_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 const SECONDS = Number(process.env.DRILL_SECONDS ?? 10);
 const BUYERS = Number(process.env.DRILL_BUYERS ?? 32);
 const STOCK = Number(process.env.DRILL_STOCK ?? 2500);
@@ -33,95 +41,6 @@ const PASSWORD = "Drill2025pass";
 const ADDRESS = "Drill Buyer\nJl. Braga No. 1\nBandung\nEmail: drill@example.com\nTelepon: 0812";
 
 if (!["postgres", "sqlite"].includes(DIALECT)) throw new Error("DRILL_DATABASE must be postgres or sqlite.");
-
-function freePort() {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address();
-      server.close(() => resolve(port));
-    });
-  });
-}
-
-async function withPostgres(url, fn) {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await fn(client);
-  } finally {
-    await client.end();
-  }
-}
-
-function databaseUrl(name) {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-}
-
-async function deadlocks(name) {
-  const { rows } = await withPostgres(ADMIN_URL, (c) =>
-    c.query("select coalesce(sum(deadlocks), 0)::int as n from pg_stat_database where datname = $1", [name]),
-  );
-  return rows[0].n;
-}
-
-/** Starts `src/server.ts` as `npm start` would, without building the web app; resolves once /api/health answers. */
-async function startShop(env) {
-  const child = spawn(path.join(ROOT, "node_modules/.bin/tsx"), ["apps/server/src/server.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, ...env },
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  const log = [];
-  for (const stream of [child.stdout, child.stderr]) stream.on("data", (chunk) => log.push(String(chunk)));
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  const base = `http://127.0.0.1:${env.PORT}`;
-  const deadline = Date.now() + 60_000;
-  for (;;) {
-    if (child.exitCode !== null) throw new Error(`The shop exited at start:\n${log.join("")}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) break;
-    } catch {}
-    if (Date.now() > deadline) throw new Error(`The shop did not start within 60 s:\n${log.join("")}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  return {
-    base,
-    log,
-    async stop() {
-      if (child.exitCode === null) process.kill(-child.pid, "SIGTERM");
-      const timer = setTimeout(() => child.exitCode === null && process.kill(-child.pid, "SIGKILL"), 15_000);
-      await exited;
-      clearTimeout(timer);
-    },
-  };
-}
-
-function cookieOf(response) {
-  const cookie = response.headers.getSetCookie().find((c) => c.startsWith("florist_session="));
-  if (!cookie) throw new Error(`No session cookie (status ${response.status}).`);
-  return cookie.split(";")[0];
-}
-
-async function call(base, method, url, cookie, body) {
-  const response = await fetch(`${base}${url}`, {
-    method,
-    headers: { ...(cookie ? { cookie } : {}), ...(body ? { "content-type": "application/json" } : {}) },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, response, json: text ? JSON.parse(text) : undefined };
-}
-
-async function expectOk(promise, what) {
-  const answer = await promise;
-  if (answer.status >= 300) throw new Error(`${what}: ${answer.status} ${JSON.stringify(answer.json)}`);
-  return answer;
-}
 
 async function setUp(base, adminPassword) {
   const login = await expectOk(
@@ -204,11 +123,6 @@ async function runBuyers(base, products, buyers) {
   return stats;
 }
 
-function percentile(sorted, p) {
-  if (sorted.length === 0) return 0;
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-}
-
 /** Stock left and units ordered per product, as the database holds them after the shop stopped. */
 async function readStock(target, products) {
   const stockSql = "select product_id, stock_quantity from products where product_id in ($1, $2, $3, $4)";
@@ -239,7 +153,7 @@ async function main() {
     DIALECT === "postgres"
       ? { dialect: "postgres", url: databaseUrl(name) }
       : { dialect: "sqlite", file: path.join(dataDir, "shop.db") };
-  if (target.dialect === "postgres") await withPostgres(ADMIN_URL, (c) => c.query(`create database ${name}`));
+  if (target.dialect === "postgres") await createPostgresDatabase(name);
   const adminPassword = `Admin${randomBytes(6).toString("hex")}`;
   let shop;
   let failed = false;
@@ -307,7 +221,7 @@ async function main() {
   } finally {
     await shop?.stop();
     if (target.dialect === "postgres") {
-      await withPostgres(ADMIN_URL, (c) => c.query(`drop database if exists ${name} with (force)`));
+      await dropPostgresDatabase(name);
     }
     fs.rmSync(dataDir, { recursive: true, force: true });
   }

@@ -1,0 +1,525 @@
+#!/usr/bin/env node
+/**
+ * `npm run bench`: how fast the shop is, measured from outside over HTTP on 127.0.0.1, next to what
+ * its own stack can do. It builds the server bundle when stale and runs it as `npm start` does
+ * (NODE_ENV=production), each part on a fresh database it creates and removes:
+ *
+ *   reads   the demo shop's GET /api/catalog and GET /api/products/{id}, alternated round by round
+ *           with bare Fastify answering the very same bytes; the ratio is shop req/s ÷ bare req/s
+ *   orders  POST /api/order by 32 buyers, one product each and 3 of 4 shared products per order, on
+ *           SQLite and on PostgreSQL; 201s per second, p50/p99, deadlocks
+ *   large   10,000 products and 10,000 orders written straight into SQLite: the catalogue, a product
+ *           page while the catalogue is read, the admin's order search; then GET /api/products at
+ *           100,000 products
+ *   web     compression and cache headers of the page, its scripts and JSON; the first visit's
+ *           JavaScript (gzip); how long `npm start` takes when nothing needs building
+ *
+ * It prints one table (measure, result, goal, met) for docs/performance.md and stops by itself in a
+ * few minutes. Latency percentiles come from autocannon, whose nearest one above p95 is p97.5; the
+ * table says which it shows. BENCH_ONLY=reads,orders picks parts; BENCH_SECONDS (5) and
+ * BENCH_ROUNDS (3) set the length of each run; BENCH_JSON=file also writes the rows as JSON.
+ */
+import { execFileSync } from "node:child_process";
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import http from "node:http";
+import os from "node:os";
+import path from "node:path";
+import zlib from "node:zlib";
+import autocannon from "autocannon";
+import SQLite from "better-sqlite3";
+import { buildServer, buildWeb, SERVER_BUNDLE, SERVER_DIR, serverIsStale, webIsStale } from "./build.mjs";
+import {
+  call,
+  cookieOf,
+  createPostgresDatabase,
+  dropPostgresDatabase,
+  expectOk,
+  freePort,
+  postgresDeadlocks,
+  postgresUrl,
+  ROOT,
+  startShop,
+} from "./lib/shop-process.mjs";
+
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = 32;
+const PARTS = new Set((process.env.BENCH_ONLY ?? "reads,orders,large,web").split(",").map((p) => p.trim()));
+const PASSWORD = "Bench2025pass";
+const ADDRESS = "Bench Buyer\nJl. Braga No. 1\nBandung\nEmail: bench@example.com\nTelepon: 0812";
+
+/** Every row of the table: what was measured, the figure, the goal from issue 14 and whether it is met. */
+const rows = [];
+const report = (measure, result, goal, met) => {
+  rows.push({ measure, result, goal, met });
+  console.log(`  ${met ? "✓" : "✗"} ${measure}: ${result}`);
+};
+
+const ms = (value) => `${Number(value).toFixed(value < 10 ? 1 : 0)} ms`;
+const perSecond = (value) => `${Math.round(value).toLocaleString("en")}/s`;
+const kb = (bytes) => `${(bytes / 1024).toFixed(0)} KB`;
+const median = (values) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+function cannon(options) {
+  return autocannon({ connections: CONNECTIONS, duration: SECONDS, ...options });
+}
+
+/** The figures of one autocannon run that the table uses. */
+function summary(result, seconds = SECONDS) {
+  const byStatus = Object.fromEntries(
+    Object.entries(result.statusCodeStats ?? {}).map(([status, { count }]) => [status, count]),
+  );
+  return {
+    rps: result.requests.average,
+    p50: result.latency.p50,
+    p97: result.latency.p97_5,
+    p99: result.latency.p99,
+    max: result.latency.max,
+    created: (byStatus[201] ?? 0) / seconds,
+    byStatus,
+    fiveHundreds: Object.entries(byStatus)
+      .filter(([status]) => Number(status) >= 500)
+      .reduce((n, [, count]) => n + count, 0),
+    errors: result.errors + result.timeouts,
+  };
+}
+
+const statuses = (s) =>
+  [...Object.entries(s.byStatus).map(([status, count]) => `${status}×${count}`), s.errors ? `${s.errors} errors` : ""]
+    .filter(Boolean)
+    .join(" ");
+
+/** A fresh data directory and database; `run` gets the settings to start the shop with. */
+async function onFreshShop(dialect, run) {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "florist-bench-"));
+  const name = `florist_bench_${randomBytes(5).toString("hex")}`;
+  const databaseUrl = dialect === "postgres" ? postgresUrl(name) : `sqlite:${path.join(dataDir, "shop.db")}`;
+  if (dialect === "postgres") await createPostgresDatabase(name);
+  const adminPassword = `Admin${randomBytes(6).toString("hex")}`;
+  const port = await freePort();
+  const env = {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    APP_URL: `http://127.0.0.1:${port}`,
+    ADMIN_PASSWORD: adminPassword,
+    LOG_LEVEL: "error",
+    NODE_ENV: "production",
+    WEB_DIST: path.join(dataDir, "no-web-build"),
+  };
+  try {
+    return await run({ env, dataDir, adminPassword, databaseName: name, sqliteFile: path.join(dataDir, "shop.db") });
+  } finally {
+    if (dialect === "postgres") await dropPostgresDatabase(name);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const startBundle = (env) => startShop(env, { command: [process.execPath, SERVER_BUNDLE], cwd: SERVER_DIR });
+
+async function withShop(env, fn) {
+  const shop = await startBundle(env);
+  try {
+    return await fn(shop);
+  } finally {
+    await shop.stop();
+  }
+}
+
+async function adminCookie(base, adminPassword) {
+  const login = await expectOk(
+    call(base, "POST", "/api/users/login", undefined, { identifier: "admin", password: adminPassword }),
+    "admin login",
+  );
+  return cookieOf(login.response);
+}
+
+// ---------------------------------------------------------------------------------------------
+// reads
+
+async function benchReads() {
+  console.log("\nReads: the demo shop next to bare Fastify answering the same JSON");
+  await onFreshShop("sqlite", ({ env, dataDir }) =>
+    withShop(env, async (shop) => {
+      const catalog = await fetch(`${shop.base}/api/catalog`);
+      const catalogBody = Buffer.from(await catalog.arrayBuffer());
+      const productId = JSON.parse(String(catalogBody))[0].products[0].productId;
+      const productBody = Buffer.from(await (await fetch(`${shop.base}/api/products/${productId}`)).arrayBuffer());
+      fs.writeFileSync(path.join(dataDir, "catalog.json"), catalogBody);
+      fs.writeFileSync(path.join(dataDir, "product.json"), productBody);
+      const routes = path.join(dataDir, "routes.json");
+      fs.writeFileSync(
+        routes,
+        JSON.stringify({
+          "/api/catalog": path.join(dataDir, "catalog.json"),
+          [`/api/products/${productId}`]: path.join(dataDir, "product.json"),
+        }),
+      );
+      const barePort = await freePort();
+      const bare = await startShop(
+        { PORT: String(barePort) },
+        { command: [process.execPath, path.join(ROOT, "scripts/lib/bare-json-server.mjs"), String(barePort), routes] },
+      );
+      try {
+        for (const [label, url] of [
+          ["GET /api/catalog", "/api/catalog"],
+          [`GET /api/products/{id}`, `/api/products/${productId}`],
+        ]) {
+          const runs = { shop: [], bare: [] };
+          // Alternating keeps a slow moment of the machine from favouring either side.
+          for (let round = 0; round < ROUNDS; round++) {
+            runs.shop.push(summary(await cannon({ url: `${shop.base}${url}` })));
+            runs.bare.push(summary(await cannon({ url: `${bare.base}${url}` })));
+          }
+          const shopRps = median(runs.shop.map((r) => r.rps));
+          const bareRps = median(runs.bare.map((r) => r.rps));
+          const typical = runs.shop.find((r) => r.rps === shopRps);
+          const ratio = shopRps / bareRps;
+          report(
+            `${label} ÷ bare Fastify, ${CONNECTIONS} connections`,
+            `${ratio.toFixed(2)} (${perSecond(shopRps)} vs ${perSecond(bareRps)}; shop p50 ${ms(typical.p50)}, p99 ${ms(typical.p99)})`,
+            "≥ 0.5",
+            ratio >= 0.5,
+          );
+        }
+      } finally {
+        await bare.stop();
+      }
+    }),
+  );
+}
+
+// ---------------------------------------------------------------------------------------------
+// orders
+
+async function registerBuyers(base, count) {
+  const buyers = [];
+  for (let i = 0; i < count; i++) {
+    const name = `bench${i}${randomBytes(3).toString("hex")}`;
+    const registered = await expectOk(
+      call(base, "POST", "/api/users/register", undefined, {
+        username: name,
+        email: `${name}@example.com`,
+        password: PASSWORD,
+      }),
+      "register buyer",
+    );
+    buyers.push(cookieOf(registered.response));
+  }
+  return buyers;
+}
+
+async function createProducts(base, admin, count, stock) {
+  const [category] = (await expectOk(call(base, "GET", "/api/category"), "categories")).json;
+  const ids = [];
+  for (let i = 0; i < count; i++) {
+    const created = await expectOk(
+      call(base, "POST", "/api/products", admin, {
+        category_id: category.category_id,
+        name: `Bench bouquet ${i + 1}`,
+        price: 150000 + i * 1000,
+        stock_quantity: stock,
+        size_available: "Standard",
+        image_url: "https://images.example.com/bench-bouquet.jpg",
+        color_available: "Red::#c0392b",
+      }),
+      "create product",
+    );
+    ids.push(created.json.productId);
+  }
+  return ids;
+}
+
+/**
+ * Each connection orders as its own buyer; `items(buyer)` gives that buyer's next order lines. A
+ * connection's body is set again after every answer (autocannon resets per-request context).
+ */
+function orderLoad(base, buyers, items) {
+  let next = 0;
+  return cannon({
+    url: `${base}/api/order`,
+    method: "POST",
+    duration: SECONDS * 2,
+    setupClient(client) {
+      const buyer = next++ % buyers.length;
+      const order = () =>
+        client.setHeadersAndBody(
+          { cookie: buyers[buyer], "content-type": "application/json" },
+          JSON.stringify({ shipping_address: ADDRESS, items: items(buyer) }),
+        );
+      order();
+      client.on("response", order);
+    },
+  });
+}
+
+function pickShared(products) {
+  const copy = [...products].sort(() => Math.random() - 0.5);
+  return copy.slice(0, 3).map((product_id) => ({ product_id, quantity: 1, size: "Standard", color: "Red" }));
+}
+
+async function benchOrders() {
+  for (const dialect of ["sqlite", "postgres"]) {
+    console.log(`\nOrders on ${dialect === "sqlite" ? "SQLite" : "PostgreSQL"}: ${CONNECTIONS} buyers at once`);
+    await onFreshShop(dialect, async ({ env, adminPassword, databaseName }) => {
+      env.SEED_DEMO = "0";
+      const shop = await startBundle(env);
+      let single;
+      let shared;
+      try {
+        const admin = await adminCookie(shop.base, adminPassword);
+        const own = await createProducts(shop.base, admin, CONNECTIONS, 1_000_000);
+        const common = await createProducts(shop.base, admin, 4, 1_000_000);
+        const buyers = await registerBuyers(shop.base, CONNECTIONS);
+        single = summary(
+          await orderLoad(shop.base, buyers, (buyer) => [
+            { product_id: own[buyer], quantity: 1, size: "Standard", color: "Red" },
+          ]),
+          SECONDS * 2,
+        );
+        shared = summary(await orderLoad(shop.base, buyers, () => pickShared(common)), SECONDS * 2);
+      } finally {
+        // Ending the shop's sessions makes PostgreSQL count their deadlocks.
+        await shop.stop();
+      }
+      const name = dialect === "sqlite" ? "SQLite" : "PostgreSQL";
+      const deadlocks = dialect === "postgres" ? await postgresDeadlocks(databaseName) : 0;
+      const goal = dialect === "sqlite" ? { rate: 1500, p99: 50 } : { rate: 750, p99: 100 };
+      report(
+        `POST /api/order, ${name}, ${CONNECTIONS} buyers, one product each`,
+        `${perSecond(single.created)}, p50 ${ms(single.p50)}, p99 ${ms(single.p99)} (${statuses(single)})`,
+        `≥ ${goal.rate.toLocaleString("en")}/s, p99 < ${goal.p99} ms`,
+        single.created >= goal.rate && single.p99 < goal.p99 && single.fiveHundreds === 0,
+      );
+      report(
+        `POST /api/order, ${name}, 3 products per order from 4 shared`,
+        `${perSecond(shared.created)}, p50 ${ms(shared.p50)}, p99 ${ms(shared.p99)} (${statuses(shared)})` +
+          (dialect === "postgres" ? `, ${deadlocks} deadlocks` : ""),
+        "≥ 300/s, no 5xx, 0 deadlocks",
+        shared.created >= 300 && shared.fiveHundreds === 0 && deadlocks === 0,
+      );
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// large
+
+/** Copies row `id` of `table` until the table holds `total` rows, in one transaction. */
+function fillTable(file, table, idColumn, id, total, change = {}) {
+  const db = new SQLite(file);
+  try {
+    const columns = db
+      .prepare(`select name from pragma_table_info('${table}')`)
+      .all()
+      .map((c) => c.name)
+      .filter((c) => c !== idColumn);
+    const have = db.prepare(`select count(*) as n from ${table}`).get().n;
+    const missing = total - have;
+    if (missing <= 0) return;
+    const values = columns.map((c) => change[c] ?? `"${c}"`).join(", ");
+    db.prepare(
+      `with recursive n(i) as (select 1 union all select i + 1 from n where i < ?)
+       insert into ${table} (${columns.map((c) => `"${c}"`).join(", ")})
+       select ${values} from n cross join ${table} t where t.${idColumn} = ?`,
+    ).run(missing, id);
+  } finally {
+    db.close();
+  }
+}
+
+function encodedSize(url, encoding) {
+  return new Promise((resolve, reject) => {
+    http
+      .get(url, { headers: { "accept-encoding": encoding } }, (response) => {
+        let bytes = 0;
+        response.on("data", (chunk) => {
+          bytes += chunk.length;
+        });
+        response.on("end", () => resolve({ bytes, encoding: response.headers["content-encoding"] ?? "none" }));
+      })
+      .on("error", reject);
+  });
+}
+
+async function benchLarge() {
+  console.log("\nA large shop: 10,000 products and 10,000 orders on SQLite");
+  await onFreshShop("sqlite", async ({ env, adminPassword, sqliteFile }) => {
+    // A first start migrates and seeds the demo; one of its products and one order become templates.
+    let productId;
+    await withShop(env, async (shop) => {
+      const catalog = (await expectOk(call(shop.base, "GET", "/api/catalog"), "catalog")).json;
+      productId = catalog[0].products[0].productId;
+      const product = (await expectOk(call(shop.base, "GET", `/api/products/${productId}`), "product")).json;
+      const [buyer] = await registerBuyers(shop.base, 1);
+      await expectOk(
+        call(shop.base, "POST", "/api/order", buyer, {
+          shipping_address: ADDRESS,
+          items: [
+            {
+              product_id: productId,
+              quantity: 1,
+              size: product.sizeOptions[0],
+              color: product.colorOptions[0]?.split("::")[0],
+            },
+          ],
+        }),
+        "template order",
+      );
+    });
+    fillTable(sqliteFile, "products", "product_id", productId, 10_000, {
+      name: "'Bench bouquet ' || n.i",
+      stock_quantity: "1000",
+    });
+    fillTable(sqliteFile, "orders", "order_id", 1, 10_000);
+
+    await withShop(env, async (shop) => {
+      const plain = await encodedSize(`${shop.base}/api/catalog`, "identity");
+      const compressed = await encodedSize(`${shop.base}/api/catalog`, "br, gzip");
+      const catalog = summary(await cannon({ url: `${shop.base}/api/catalog` }));
+      report(
+        "10,000 products: GET /api/catalog",
+        `${kb(plain.bytes)} (${compressed.encoding}: ${kb(compressed.bytes)}); ${perSecond(catalog.rps)}, ` +
+          `p50 ${ms(catalog.p50)}, p97.5 ${ms(catalog.p97)}, p99 ${ms(catalog.p99)}`,
+        "p95 < 20 ms, ≥ 500 req/s",
+        catalog.p97 < 20 && catalog.rps >= 500,
+      );
+
+      const pageAlone = summary(await cannon({ url: `${shop.base}/api/products/${productId}`, connections: 4 }));
+      const [, page] = await Promise.all([
+        cannon({ url: `${shop.base}/api/catalog` }),
+        cannon({ url: `${shop.base}/api/products/${productId}`, connections: 4 }).then(summary),
+      ]);
+      report(
+        "10,000 products: a product page while the catalogue is read",
+        `p50 ${ms(page.p50)}, p99 ${ms(page.p99)}, max ${ms(page.max)} (alone: p99 ${ms(pageAlone.p99)})`,
+        "p99 < 20 ms",
+        page.p99 < 20,
+      );
+
+      const admin = await adminCookie(shop.base, adminPassword);
+      const search = async (term) =>
+        summary(
+          await cannon({
+            url: `${shop.base}/api/order/admin/overview?search=${encodeURIComponent(term)}`,
+            connections: 1,
+            headers: { cookie: admin },
+          }),
+        );
+      const byId = await search("MB-05000");
+      const byName = await search("bench");
+      report(
+        "Admin search by MB- id, 10,000 orders",
+        `p50 ${ms(byId.p50)}, p99 ${ms(byId.p99)}; by name p50 ${ms(byName.p50)} (${statuses(byId)})`,
+        "< 5 ms",
+        byId.p50 < 5 && byId.fiveHundreds === 0,
+      );
+    });
+
+    fillTable(sqliteFile, "products", "product_id", productId, 100_000, { name: "'Bench bouquet ' || n.i" });
+    await withShop(env, async (shop) => {
+      const started = performance.now();
+      const answer = await fetch(`${shop.base}/api/products`);
+      const body = await answer.arrayBuffer();
+      const took = performance.now() - started;
+      report(
+        "GET /api/products at 100,000 products",
+        `${answer.status}, ${kb(body.byteLength)} in ${ms(took)}`,
+        "works",
+        answer.status === 200,
+      );
+    });
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// web
+
+async function head(url, headers = {}) {
+  const answer = await fetch(url, { headers: { "accept-encoding": "br, gzip", ...headers } });
+  const body = Buffer.from(await answer.arrayBuffer());
+  return { status: answer.status, headers: answer.headers, body };
+}
+
+async function benchWeb() {
+  console.log("\nThe web app: compression, caching, first-visit JavaScript, start time");
+  if (webIsStale()) await buildWeb();
+  await onFreshShop("sqlite", async ({ env }) => {
+    delete env.WEB_DIST;
+    await withShop(env, async (shop) => {
+      const page = await head(`${shop.base}/`);
+      const html = String(page.body);
+      const scripts = [
+        ...html.matchAll(/<script[^>]+src="([^"]+)"/g),
+        ...html.matchAll(/<link[^>]+rel="modulepreload"[^>]+href="([^"]+)"/g),
+      ].map((m) => m[1]);
+      let firstVisitGzip = 0;
+      let asset;
+      for (const src of new Set(scripts)) {
+        asset = await head(`${shop.base}${src}`, { "accept-encoding": "identity" });
+        firstVisitGzip += zlib.gzipSync(asset.body).length;
+      }
+      const encodedAsset = scripts[0] ? await head(`${shop.base}${scripts[0]}`) : undefined;
+      const json = await head(`${shop.base}/api/catalog`);
+      const encodings = [
+        `HTML ${page.headers.get("content-encoding") ?? "none"}`,
+        `JS ${encodedAsset?.headers.get("content-encoding") ?? "none"}`,
+        `JSON ${json.headers.get("content-encoding") ?? "none"}`,
+      ];
+      report(
+        "Compression",
+        encodings.join(", "),
+        "br or gzip for HTML, JS and JSON",
+        encodings.every((e) => /br|gzip/.test(e)),
+      );
+      const assetCache = asset?.headers.get("cache-control") ?? "none";
+      const pageCache = page.headers.get("cache-control") ?? "none";
+      report(
+        "Hashed assets",
+        `assets: ${assetCache}; HTML: ${pageCache}`,
+        "one year, immutable; HTML revalidated",
+        /max-age=31536000/.test(assetCache) && /immutable/.test(assetCache) && /no-cache|max-age=0/.test(pageCache),
+      );
+      report(
+        "First-visit JS on the home page (gzip)",
+        `${kb(firstVisitGzip)} in ${new Set(scripts).size} files`,
+        "≤ 90 KB",
+        firstVisitGzip <= 90 * 1024,
+      );
+    });
+    // The shop has been built and its database seeded: this is a restart.
+    const port = await freePort();
+    const restarted = await startShop(
+      { ...env, PORT: String(port), APP_URL: `http://127.0.0.1:${port}` },
+      { command: [process.execPath, path.join(ROOT, "scripts/start.mjs")], cwd: ROOT },
+    );
+    await restarted.stop();
+    report("`npm start` with the web app built", ms(restarted.startMs), "< 2 s", restarted.startMs < 2000);
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+
+const commit = (() => {
+  try {
+    return execFileSync("git", ["rev-parse", "--short", "HEAD"], { cwd: ROOT, encoding: "utf8" }).trim();
+  } catch {
+    return "unknown";
+  }
+})();
+
+if (serverIsStale()) await buildServer();
+console.log(
+  `Benchmark of ${commit} on ${os.cpus().length} cores, Node ${process.version}: ${SECONDS} s runs, ${ROUNDS} rounds`,
+);
+if (PARTS.has("reads")) await benchReads();
+if (PARTS.has("orders")) await benchOrders();
+if (PARTS.has("large")) await benchLarge();
+if (PARTS.has("web")) await benchWeb();
+
+console.log(`\n| Measure (${commit}, ${new Date().toISOString().slice(0, 10)}) | Result | Goal | Met |`);
+console.log("|---|---|---|---|");
+for (const row of rows) console.log(`| ${row.measure} | ${row.result} | ${row.goal} | ${row.met ? "yes" : "no"} |`);
+if (process.env.BENCH_JSON) fs.writeFileSync(process.env.BENCH_JSON, JSON.stringify({ commit, rows }, null, 2));
