@@ -1,0 +1,84 @@
+#!/usr/bin/env node
+/**
+ * `npm run lighthouse`: Lighthouse 12 with its default mobile settings (a mid-range phone on slow
+ * 4G, simulated) on the home page, the catalogue, a product, the blog and an article, against the
+ * shop as `npm start` runs it (built web app, compiled server, NODE_ENV=production) on a fresh
+ * demo database, in Debian's Chromium. Prints the four category scores and the paint and layout
+ * figures of each page. LIGHTHOUSE_PAGES=/,/katalog picks pages; CHROMIUM overrides the browser.
+ */
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { buildServer, buildWeb, SERVER_BUNDLE, SERVER_DIR, serverIsStale, webIsStale } from "./build.mjs";
+import { freePort, startShop } from "./lib/shop-process.mjs";
+
+const PAGES = (process.env.LIGHTHOUSE_PAGES ?? "/,/katalog,/produk/1,/blog,/blog/1").split(",");
+const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+
+if (webIsStale()) await buildWeb();
+if (serverIsStale()) await buildServer();
+
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "florist-lighthouse-"));
+const port = await freePort();
+const shop = await startShop(
+  {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    APP_URL: `http://127.0.0.1:${port}`,
+    NODE_ENV: "production",
+    LOG_LEVEL: "error",
+  },
+  { command: [process.execPath, SERVER_BUNDLE], cwd: SERVER_DIR },
+);
+const chrome = await chromeLauncher.launch({
+  chromePath: CHROMIUM,
+  chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu"],
+});
+
+const results = [];
+try {
+  for (const page of PAGES) {
+    const { lhr } = await lighthouse(`${shop.base}${page}`, {
+      port: chrome.port,
+      output: "json",
+      logLevel: "error",
+      onlyCategories: CATEGORIES,
+    });
+    const score = (category) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
+    const audit = (id) => lhr.audits[id]?.displayValue ?? "–";
+    const row = {
+      page,
+      ...Object.fromEntries(CATEGORIES.map((c) => [c, score(c)])),
+      fcp: audit("first-contentful-paint"),
+      lcp: audit("largest-contentful-paint"),
+      cls: audit("cumulative-layout-shift"),
+      tbt: audit("total-blocking-time"),
+      failing: Object.values(lhr.audits)
+        .filter((a) => a.score !== null && a.score < 0.9 && a.scoreDisplayMode !== "informative")
+        .filter((a) => a.scoreDisplayMode !== "notApplicable" && a.scoreDisplayMode !== "manual")
+        .map((a) => a.id),
+    };
+    results.push(row);
+    console.log(
+      `${page}: performance ${row.performance}, accessibility ${row.accessibility}, best practices ` +
+        `${row["best-practices"]}, SEO ${row.seo}; FCP ${row.fcp}, LCP ${row.lcp}, CLS ${row.cls}, TBT ${row.tbt}`,
+    );
+    if (row.failing.length > 0) console.log(`  below 90: ${row.failing.join(", ")}`);
+  }
+} finally {
+  await chrome.kill();
+  await shop.stop();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+}
+
+console.log("\n| Page | Performance | Accessibility | Best practices | SEO | FCP | LCP | CLS |");
+console.log("|---|---|---|---|---|---|---|---|");
+for (const r of results) {
+  console.log(
+    `| ${r.page} | ${r.performance} | ${r.accessibility} | ${r["best-practices"]} | ${r.seo} | ${r.fcp} | ${r.lcp} | ${r.cls} |`,
+  );
+}
