@@ -594,12 +594,16 @@ const ROWS: Row[] = [
     expect: OWNER_OR_ADMIN,
     call: () => ({ url: `/uploads/receipts/${f.receiptName}` }),
   },
+  // Only METRICS_TOKEN opens the metrics (modules/metrics): no session does, an admin's included.
+  { route: "GET /metrics", expect: [404, 404, 404, 404] },
 ];
 
-/** The routes whose access this table decides: the API and the private proof and receipt files. */
+/** The routes whose access this table decides: the API, the private proof and receipt files and the metrics. */
 function guardedRoutes() {
   return shop.app.registeredRoutes
-    .filter((r) => ["/api/", "/uploads/proofs/", "/uploads/receipts/"].some((prefix) => r.url.startsWith(prefix)))
+    .filter((r) =>
+      ["/api/", "/uploads/proofs/", "/uploads/receipts/", "/metrics"].some((prefix) => r.url.startsWith(prefix)),
+    )
     .map((r) => `${r.method} ${r.url}`);
 }
 

@@ -18,6 +18,7 @@ import { categoriesRoutes } from "./modules/categories/routes.js";
 import { deliveryRoutes } from "./modules/delivery/routes.js";
 import { healthRoutes } from "./modules/health/routes.js";
 import { invoicesRoutes } from "./modules/invoices/routes.js";
+import { metricsRoutes } from "./modules/metrics/routes.js";
 import { remindersRoutes } from "./modules/notifications/routes.js";
 import { ordersRoutes, privateFileRoutes } from "./modules/orders/routes.js";
 import { paymentsRoutes } from "./modules/payments/routes.js";
@@ -28,6 +29,7 @@ import { settingsRoutes } from "./modules/settings/routes.js";
 import { apiDocs } from "./plugins/api-docs.js";
 import { authPlugin } from "./plugins/auth.js";
 import { inputGuardPlugin } from "./plugins/input-guard.js";
+import { metricsPlugin } from "./plugins/metrics.js";
 import { originPlugin } from "./plugins/origin.js";
 import { securityHeaderOptions } from "./plugins/security-headers.js";
 
@@ -42,6 +44,13 @@ export interface RegisteredRoute {
   method: string;
   url: string;
 }
+
+/**
+ * Paths that are never a page of the web app: a miss there is the API's 404, not index.html, so a
+ * client, a scraper or a search engine gets a true not-found (/sitemap.xml and /robots.txt too
+ * until something serves them).
+ */
+const NOT_PAGES = ["/api/", "/uploads/", "/metrics", "/sitemap.xml", "/robots.txt"];
 
 /** Builds the app without listening: server.ts listens, tests call app.inject(). */
 export async function buildApp(ctx: AppContext, options: FastifyServerOptions = {}) {
@@ -79,6 +88,8 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   });
 
   registerErrorHandler(app);
+  // Before every route, so each answer is counted and timed.
+  await app.register(metricsPlugin, { served: ctx.config.metricsToken !== undefined });
   // Request schemas document the routes; each handler parses its input itself, after its access check.
   app.setValidatorCompiler(() => () => true);
   // Answers are checked against their schema in tests and development, only serialised in production.
@@ -114,6 +125,8 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     { prefix: "/api" },
   );
 
+  await app.register(metricsRoutes, { ctx });
+
   // Proofs and receipts are private: these guarded routes answer them, never the public static handler below.
   await app.register(privateFileRoutes, { ctx });
 
@@ -148,7 +161,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
     // The web app's pages are not part of the API's document.
     app.get("/*", { schema: { hide: true } }, async (request, reply) => {
       const url = request.url.split("?")[0] ?? "/";
-      if (url.startsWith("/api/") || url.startsWith("/uploads/")) return reply.callNotFound();
+      if (NOT_PAGES.some((prefix) => url.startsWith(prefix))) return reply.callNotFound();
       return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
     });
   }

@@ -42,6 +42,9 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_SECONDS: seconds(72, 3600),
   MAX_REQUESTS_PER_CONNECTION: z.coerce.number().int().min(1).default(1000),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
+  // Prometheus sends it as a bearer token; long enough that it cannot be guessed.
+  METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
+  BACKUP_DIR: z.string().min(1).default("./backups"),
 });
 
 /** How long a client may take and how many may be connected at once (README: Configuration). */
@@ -79,6 +82,10 @@ export interface Config {
   /** The built web app; served with a fallback to index.html when it exists. */
   webDist: string;
   http: HttpLimits;
+  /** The bearer token GET /metrics asks for; unset, /metrics answers 404 to everyone (contract §7.5). */
+  metricsToken: string | undefined;
+  /** Where `npm run backup` writes a backup when no folder is named. */
+  backupDir: string;
 }
 
 /** The soft open-file limit (`ulimit -n`) where the system tells it (Linux), else undefined. */
@@ -139,5 +146,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       maxRequestsPerConnection: e.MAX_REQUESTS_PER_CONNECTION,
       maxConnections: e.MAX_CONNECTIONS ?? defaultMaxConnections(),
     },
+    metricsToken: e.METRICS_TOKEN,
+    backupDir: path.resolve(e.BACKUP_DIR),
   };
 }

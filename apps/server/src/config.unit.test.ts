@@ -1,3 +1,4 @@
+import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { defaultMaxConnections, loadConfig } from "./config.js";
 
@@ -70,5 +71,16 @@ describe("mail and background jobs in the configuration", () => {
     expect(loadConfig({ ADMIN_EMAIL: "Pemilik@Bunga.example" }).notifyEmail).toBe("pemilik@bunga.example");
     expect(loadConfig({ NOTIFY_EMAIL: "pesanan@bunga.example" }).notifyEmail).toBe("pesanan@bunga.example");
     expect(() => loadConfig({ NOTIFY_EMAIL: "pesanan" })).toThrow(/NOTIFY_EMAIL/);
+  });
+
+  it("serves metrics only with a METRICS_TOKEN long enough not to be guessed", () => {
+    expect(loadConfig({}).metricsToken).toBeUndefined();
+    expect(loadConfig({ METRICS_TOKEN: "0123456789abcdef" }).metricsToken).toBe("0123456789abcdef");
+    expect(() => loadConfig({ METRICS_TOKEN: "secret" })).toThrow(/METRICS_TOKEN: must be at least 16 characters/);
+  });
+
+  it("writes backups to BACKUP_DIR, ./backups from where the shop runs unless told otherwise", () => {
+    expect(loadConfig({}).backupDir).toBe(path.resolve("backups"));
+    expect(loadConfig({ BACKUP_DIR: "/srv/backups" }).backupDir).toBe("/srv/backups");
   });
 });
