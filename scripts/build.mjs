@@ -13,6 +13,8 @@ import { pathToFileURL } from "node:url";
 export const ROOT = path.resolve(import.meta.dirname, "..");
 export const SERVER_DIR = path.join(ROOT, "apps", "server");
 export const SERVER_BUNDLE = path.join(SERVER_DIR, "dist", "server.js");
+/** `npm run backup` and `npm run restore` (apps/server/src/backup-cli.ts), bundled beside the server. */
+export const BACKUP_BUNDLE = path.join(SERVER_DIR, "dist", "backup-cli.js");
 const WEB_DIR = path.join(ROOT, "apps", "web");
 const WEB_DIST = path.join(WEB_DIR, "dist");
 const WEB_INDEX = path.join(WEB_DIST, "index.html");
@@ -88,7 +90,8 @@ export function buildWeb() {
 }
 
 /**
- * Bundles the server and the contract package's TypeScript into apps/server/dist/server.js.
+ * Bundles the server and the contract package's TypeScript into apps/server/dist/server.js, and the
+ * backup tool into apps/server/dist/backup-cli.js.
  * Packages from node_modules stay outside the bundle (sharp and better-sqlite3 are native), and
  * the seed's pre-rendered artwork and the mail templates are copied beside it. Files are written under a temporary name
  * and renamed, so a server starting meanwhile never reads half a bundle.
@@ -98,8 +101,11 @@ export async function buildServer() {
   const outDir = path.dirname(SERVER_BUNDLE);
   try {
     const result = await esbuild.build({
-      entryPoints: [path.join(SERVER_DIR, "src", "server.ts")],
-      outfile: SERVER_BUNDLE,
+      entryPoints: {
+        server: path.join(SERVER_DIR, "src", "server.ts"),
+        "backup-cli": path.join(SERVER_DIR, "src", "backup-cli.ts"),
+      },
+      outdir: outDir,
       bundle: true,
       platform: "node",
       format: "esm",
@@ -125,7 +131,9 @@ export async function buildServer() {
       recursive: true,
     });
     // The bundle last: its modification time says the whole build is complete.
-    const files = [...result.outputFiles].sort((a) => (a.path === SERVER_BUNDLE ? 1 : -1));
+    const files = [...result.outputFiles].sort(
+      (a, b) => Number(a.path === SERVER_BUNDLE) - Number(b.path === SERVER_BUNDLE),
+    );
     for (const file of files) {
       const temporary = `${file.path}.${process.pid}.tmp`;
       fs.writeFileSync(temporary, file.contents);
