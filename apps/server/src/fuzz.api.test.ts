@@ -277,6 +277,7 @@ const productBody = () => ({
   price: 250000,
   stock_quantity: 5,
   size_available: "Small, Large",
+  size_prices: JSON.stringify({ Large: 300000 }),
   color_available: "White::#f8fafc",
   availability_status: "in_stock",
   product_type: "real",
@@ -365,7 +366,17 @@ const TARGETS: Record<string, Target> = {
     body: () => ({ name: "Fuzz Card", price: 12000 }),
   },
   "DELETE /api/customization/:id": { params: async () => ({ id: await newAddOn() }) },
-  "GET /api/products": {},
+  "GET /api/products": {
+    query: () => ({
+      q: "tulip",
+      categoryId: f.categoryId,
+      availability: "in_stock",
+      sort: "price",
+      dir: "desc",
+      page: 1,
+      limit: 20,
+    }),
+  },
   "GET /api/products/:id": { params: () => ({ id: f.productId }) },
   "GET /api/products/price/:size": {
     params: () => ({ size: "Large" }),
@@ -611,7 +622,14 @@ interface Field {
 }
 
 function kindOf(schema: z.core.$ZodType): string {
-  const def = schema._zod.def as unknown as { type: string; innerType?: z.core.$ZodType; in?: z.core.$ZodType };
+  const def = schema._zod.def as unknown as {
+    type: string;
+    innerType?: z.core.$ZodType;
+    in?: z.core.$ZodType;
+    out?: z.core.$ZodType;
+  };
+  // z.preprocess is a pipe from a transform into the type the field holds.
+  if (def.type === "pipe" && def.in?._zod.def.type === "transform" && def.out) return kindOf(def.out);
   if (def.type === "pipe" && def.in) return kindOf(def.in);
   return def.innerType ? kindOf(def.innerType) : def.type;
 }

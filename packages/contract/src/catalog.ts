@@ -34,7 +34,11 @@ export const productImageSchema = z.object({
 });
 export type ProductImage = z.infer<typeof productImageSchema>;
 
-/** `colorOptions` are "label" or "label::#hex". */
+/**
+ * `colorOptions` are "label" or "label::#hex". `sizePrices` is what each size costs (its own price,
+ * else the product's); `ownSizePrices` holds only the sizes that have a price of their own, so an
+ * editor can tell a size that follows the base price from one that happens to cost the same.
+ */
 export const productSchema = z.object({
   productId: int,
   categoryId: int.nullable(),
@@ -45,6 +49,8 @@ export const productSchema = z.object({
   imageUrl: z.string().nullable(),
   availabilityStatus: availabilityStatusSchema,
   sizeOptions: z.array(z.string()),
+  sizePrices: z.record(z.string(), int),
+  ownSizePrices: z.record(z.string(), int),
   colorOptions: z.array(z.string()),
   productType: z.string(),
   images: z.array(productImageSchema),

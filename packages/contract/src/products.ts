@@ -1,5 +1,7 @@
 import { z } from "zod";
-import { id, numberFrom } from "./common.js";
+import { availabilityStatusSchema } from "./catalog.js";
+import { id, numberFrom, pageLimit, pageNumber } from "./common.js";
+import { SORT_DIRECTIONS } from "./orders.js";
 import { MAX_DB_INT, splitList } from "./rules.js";
 
 /**
@@ -22,6 +24,34 @@ const optionList = z
   })
   .nullish()
   .transform(splitList);
+
+const SIZE_PRICES_MESSAGE = "size_prices must be a JSON object from size to price.";
+
+/**
+ * The sizes that have their own price: an object from size label to whole rupiah, as JSON or, in
+ * multipart, as JSON text. A size left out follows the product's price; absent (or empty text)
+ * means "not sent", which on update keeps the own prices the sizes already have (docs/rules.md).
+ */
+const sizePrices = z.preprocess(
+  (value, ctx) => {
+    if (value === null || (typeof value === "string" && value.trim() === "")) return undefined;
+    if (typeof value !== "string") return value;
+    try {
+      return JSON.parse(value);
+    } catch {
+      ctx.addIssue({ code: "custom", message: SIZE_PRICES_MESSAGE });
+      return z.NEVER;
+    }
+  },
+  z
+    .record(
+      z.string().max(200, "A size name is at most 200 characters."),
+      numberField("A size's price").refine((v) => v > 0, "A size's price must be greater than 0."),
+      { error: SIZE_PRICES_MESSAGE },
+    )
+    .refine((prices) => Object.keys(prices).length <= 100, "size_prices names at most 100 sizes.")
+    .optional(),
+);
 
 /** Product fields as the admin form sends them, in multipart or JSON, under the server's form field names. */
 export const productFields = z.object({
@@ -47,6 +77,7 @@ export const productFields = z.object({
   stock_quantity: numberField("Stock").default(0),
   size_available: optionList,
   color_available: optionList,
+  size_prices: sizePrices,
   availability_status: z.enum(["in_stock", "out_of_stock"]).default("in_stock"),
   product_type: z
     .string()
@@ -74,3 +105,25 @@ export const imageUpdateFields = z.object({
 });
 
 export const productImageParams = z.object({ id, imageId: id });
+
+/** The orders the admin's product list sorts in on the server; newest is by when the product was added. */
+export const PRODUCT_SORTS = ["name", "price", "stock", "newest"] as const;
+export type ProductSort = (typeof PRODUCT_SORTS)[number];
+
+/**
+ * The admin's product list, filtered and sorted on the server. Every parameter is optional: without
+ * any, GET /api/products answers every product on sale in today's order. With page or limit it
+ * answers one page, and the X-Total-Count header always names how many products match.
+ */
+export const productListQuery = z.object({
+  q: z.string({ error: "q must be text." }).trim().max(100, "q is at most 100 characters.").optional(),
+  categoryId: id.optional(),
+  availability: z
+    .enum(availabilityStatusSchema.options, { error: "availability must be in_stock or out_of_stock." })
+    .optional(),
+  sort: z.enum(PRODUCT_SORTS, { error: "sort must be name, price, stock or newest." }).optional(),
+  dir: z.enum(SORT_DIRECTIONS, { error: "dir must be asc or desc." }).optional(),
+  page: pageNumber.removeDefault().optional(),
+  limit: pageLimit.removeDefault().optional(),
+});
+export type ProductListQuery = z.output<typeof productListQuery>;

@@ -115,6 +115,8 @@ describe("products", () => {
       imageUrl: null,
       availabilityStatus: "in_stock",
       sizeOptions: ["Small", "Large"],
+      sizePrices: { Small: 200000, Large: 300000 },
+      ownSizePrices: { Large: 300000 },
       colorOptions: ["Red::#c0392b", "White"],
       productType: "real",
       images: [{ imageId: red.image_id, color_name: "Red", image_url: "/uploads/products/red.webp", stockQuantity: 4 }],

@@ -145,10 +145,16 @@ export function chooseOptions(product: SellableProduct, size: string, color: str
 }
 
 /**
- * The sizes as the admin listed them, trimmed, in order and without repeats. A size that stays keeps
- * its own price; a new one costs the product's price until it is given one.
+ * The sizes as the admin listed them, trimmed, in order and without repeats, with their prices.
+ * When `ownPrices` is sent it says every size's price: a size it names costs that, any other size
+ * follows the product's price (null), and a name that is none of the sizes is refused. When it is
+ * not sent, a size that stays keeps its own price and a new one follows the product's price.
  */
-export function normalizeSizes(labels: string[], previous: SizeOption[] = []): SizeOption[] {
+export function normalizeSizes(
+  labels: string[],
+  previous: SizeOption[] = [],
+  ownPrices?: Record<string, number>,
+): SizeOption[] {
   const seen = new Set<string>();
   const sizes: SizeOption[] = [];
   for (const raw of labels) {
@@ -156,10 +162,23 @@ export function normalizeSizes(labels: string[], previous: SizeOption[] = []): S
     if (label === "" || seen.has(optionKey(label))) continue;
     if (label.length > MAX_SIZE_LABEL) throw badRequest(`A size name is at most ${MAX_SIZE_LABEL} characters.`);
     seen.add(optionKey(label));
-    sizes.push({ label, price: findSize(previous, label)?.price ?? null });
+    sizes.push({ label, price: ownPrices ? null : (findSize(previous, label)?.price ?? null) });
   }
   if (sizes.length > MAX_OPTIONS) throw badRequest(`A product has at most ${MAX_OPTIONS} sizes.`);
+  for (const [name, price] of Object.entries(ownPrices ?? {})) {
+    const size = name.trim() === "" ? undefined : findSize(sizes, name);
+    if (!size) throw badRequest(`size_prices names "${name}", which is not one of the product's sizes.`);
+    size.price = price;
+  }
   return sizes;
+}
+
+/** Every size's price (its own, else the product's), and the sizes that have their own. */
+export function sizePrices(product: { price: number }, sizes: SizeOption[]) {
+  return {
+    sizePrices: Object.fromEntries(sizes.map((size) => [size.label, unitPrice(product, size)])),
+    ownSizePrices: Object.fromEntries(sizes.flatMap((size) => (size.price === null ? [] : [[size.label, size.price]]))),
+  };
 }
 
 /** "label::#hex" is kept as sent when the hex is valid; otherwise only the label is kept. */

@@ -12,6 +12,7 @@ import {
   parseColorOptions,
   parseSizeOptions,
   type SellableProduct,
+  sizePrices,
   unitPrice,
 } from "./product-options.js";
 
@@ -148,6 +149,30 @@ describe("what the admin sends", () => {
       { label: "large", price: 300000 },
       { label: "Huge", price: null },
     ]);
+  });
+
+  it("prices the sizes size_prices names and lets every other follow the base price, whatever they had", () => {
+    const previous = [
+      { label: "Small", price: 150000 },
+      { label: "Large", price: 300000 },
+    ];
+    expect(normalizeSizes(["Small", "Large", "Huge"], previous, { " huge ": 500000, Large: 320000 })).toEqual([
+      { label: "Small", price: null },
+      { label: "Large", price: 320000 },
+      { label: "Huge", price: 500000 },
+    ]);
+    expect(() => normalizeSizes(["Small"], [], { Medium: 1000 })).toThrow(
+      `size_prices names "Medium", which is not one of the product's sizes.`,
+    );
+  });
+
+  it("answers every size's price and the sizes with their own", () => {
+    expect(
+      sizePrices({ price: 200000 }, [
+        { label: "Small", price: null },
+        { label: "Large", price: 300000 },
+      ]),
+    ).toEqual({ sizePrices: { Small: 200000, Large: 300000 }, ownSizePrices: { Large: 300000 } });
   });
 
   it("keeps 'label::#hex' as sent when the hex is valid, else only the label", () => {

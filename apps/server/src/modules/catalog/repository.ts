@@ -1,4 +1,6 @@
-import type { Executor } from "../../db/database.js";
+import type { ProductListQuery, ProductSort } from "@florist/contract";
+import { type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import type { Database, Executor } from "../../db/database.js";
 
 const productColumns = [
   "product_id",
@@ -29,16 +31,30 @@ export function findVisibleProduct(db: Executor, productId: number) {
   return visibleProducts(db).where("product_id", "=", productId).executeTakeFirst();
 }
 
-/** The colour pictures of many products in one query, so a list costs the same whatever its length. */
-export function listImagesOf(db: Executor, productIds: number[]) {
-  if (productIds.length === 0) return Promise.resolve([]);
-  return db
-    .selectFrom("product_images")
-    .select(imageColumns)
-    .where("product_id", "in", productIds)
-    .orderBy("product_id")
-    .orderBy("image_id")
-    .execute();
+/**
+ * Ids per query when reading the pictures of many products: well below SQLite's 32,766 bound
+ * parameters, so a list of any length is read in a few queries instead of failing.
+ */
+const IDS_PER_QUERY = 5000;
+
+/** The colour pictures of many products, a few thousand products per query, in product and image order. */
+export async function listImagesOf(db: Executor, productIds: number[]) {
+  const chunks: number[][] = [];
+  for (let start = 0; start < productIds.length; start += IDS_PER_QUERY) {
+    chunks.push(productIds.slice(start, start + IDS_PER_QUERY));
+  }
+  const found = await Promise.all(
+    chunks.map((ids) =>
+      db
+        .selectFrom("product_images")
+        .select(imageColumns)
+        .where("product_id", "in", ids)
+        .orderBy("product_id")
+        .orderBy("image_id")
+        .execute(),
+    ),
+  );
+  return found.flat();
 }
 
 export function findImage(db: Executor, productId: number, imageId: number) {
@@ -66,6 +82,66 @@ export function listCustomizations(db: Executor) {
     .where("archived_at", "is", null)
     .orderBy("customization_id")
     .execute();
+}
+
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+type ProductQuery<O> = SelectQueryBuilder<Database, "products", O>;
+
+/**
+ * The admin's filters: name containing `q` in any case, the category, and the availability a
+ * shopper sees (out of stock when marked so or when nothing is left, docs/rules.md).
+ */
+function filtered<O>(query: ProductQuery<O>, filter: ProductListQuery): ProductQuery<O> {
+  let result = query.where("archived_at", "is", null);
+  if (filter.q) {
+    const pattern = `%${escapeLike(filter.q.toLowerCase())}%`;
+    result = result.where(sql<SqlBool>`lower(${sql.ref("name")}) like ${pattern} escape '\\'`);
+  }
+  if (filter.categoryId !== undefined) result = result.where("category_id", "=", filter.categoryId);
+  if (filter.availability === "in_stock") {
+    result = result.where("availability_status", "=", "in_stock").where("stock_quantity", ">", 0);
+  } else if (filter.availability === "out_of_stock") {
+    result = result.where((eb) => eb.or([eb("availability_status", "!=", "in_stock"), eb("stock_quantity", "<=", 0)]));
+  }
+  return result;
+}
+
+const SORT_COLUMNS = {
+  name: "name",
+  price: "price",
+  stock: "stock_quantity",
+  newest: "created_at",
+} as const satisfies Record<ProductSort, string>;
+
+/**
+ * Products on sale matching the filters, sorted as asked (newest first unless told otherwise, the
+ * rest smallest first; ties by id) or, without a sort, in the catalogue's order.
+ */
+export function listProducts(db: Executor, filter: ProductListQuery, page?: { limit: number; offset: number }) {
+  let query = filtered(db.selectFrom("products").select(productColumns), filter);
+  if (filter.sort) {
+    const dir = filter.dir ?? (filter.sort === "newest" ? "desc" : "asc");
+    const column = SORT_COLUMNS[filter.sort];
+    query =
+      column === "name"
+        ? query.orderBy(sql`lower(${sql.ref("name")})`, dir).orderBy("name", dir)
+        : query.orderBy(column, dir);
+    query = query.orderBy("product_id", dir);
+  } else {
+    query = query.orderBy("category_id").orderBy("product_id");
+  }
+  if (page) query = query.limit(page.limit).offset(page.offset);
+  return query.execute();
+}
+
+export async function countProducts(db: Executor, filter: ProductListQuery): Promise<number> {
+  const row = await filtered(db.selectFrom("products"), filter)
+    .select((eb) => eb.fn.countAll<number>().as("total"))
+    .executeTakeFirstOrThrow();
+  return Number(row.total);
 }
 
 export type ProductRecord = Awaited<ReturnType<typeof listVisibleProducts>>[number];

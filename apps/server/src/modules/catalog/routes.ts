@@ -9,6 +9,7 @@ import {
   type Product,
   type ProductImage,
   productImageSchema,
+  productListQuery,
   productSchema,
   type SizePrice,
   sizePriceParams,
@@ -50,11 +51,18 @@ export async function catalogRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     async (): Promise<Customization[]> => catalog.listCustomizations(ctx.db),
   );
 
-  app.get(
-    "/products",
-    { schema: list("Every product on sale", productSchema) },
-    async (): Promise<Product[]> => catalog.listProducts(ctx.db),
-  );
+  const productsSchemas = {
+    ...list(
+      "Products on sale: every one, or those matching `q`, `categoryId` and `availability`, sorted by `sort` and `dir`, one page with `page` or `limit`; the X-Total-Count header says how many match",
+      productSchema,
+    ),
+    querystring: productListQuery,
+  };
+  app.get("/products", { schema: productsSchemas }, async (request, reply): Promise<Product[]> => {
+    const { products, total } = await catalog.listProducts(ctx.db, parse(productListQuery, request.query));
+    reply.header("x-total-count", String(total));
+    return products;
+  });
 
   const sizePriceSchemas = {
     tags,

@@ -5,16 +5,27 @@ import type {
   Customization,
   Product,
   ProductImage,
+  ProductListQuery,
   SizePrice,
 } from "@florist/contract";
 import type { Executor } from "../../db/database.js";
 import { notFound } from "../../errors.js";
 import { groupBy } from "../../lib/group.js";
-import { effectiveStatus, findSize, parseColorOptions, parseSizeOptions, unitPrice } from "./product-options.js";
+import {
+  effectiveStatus,
+  findSize,
+  parseColorOptions,
+  parseSizeOptions,
+  sizePrices,
+  unitPrice,
+} from "./product-options.js";
 import type { ImageRecord, ProductRecord } from "./repository.js";
 import * as repo from "./repository.js";
 
 export const PRODUCT_NOT_FOUND = "Product not found.";
+
+/** A page of the admin's product list when a page is asked without a limit. */
+const DEFAULT_PAGE_SIZE = 20;
 
 export function toProductImage(row: ImageRecord): ProductImage {
   return {
@@ -26,6 +37,7 @@ export function toProductImage(row: ImageRecord): ProductImage {
 }
 
 export function toProduct(row: ProductRecord, images: ImageRecord[]): Product {
+  const sizes = parseSizeOptions(row.size_options);
   return {
     productId: row.product_id,
     categoryId: row.category_id,
@@ -35,7 +47,8 @@ export function toProduct(row: ProductRecord, images: ImageRecord[]): Product {
     stockQuantity: row.stock_quantity,
     imageUrl: row.image_url,
     availabilityStatus: effectiveStatus(row),
-    sizeOptions: parseSizeOptions(row.size_options).map((s) => s.label),
+    sizeOptions: sizes.map((s) => s.label),
+    ...sizePrices(row, sizes),
     colorOptions: parseColorOptions(row.color_options).map((c) => c.raw),
     productType: row.product_type,
     images: images.map(toProductImage),
@@ -80,8 +93,22 @@ export function listCustomizations(db: Executor): Promise<Customization[]> {
   return repo.listCustomizations(db);
 }
 
-export async function listProducts(db: Executor): Promise<Product[]> {
-  const rows = await repo.listVisibleProducts(db);
+/**
+ * Products on sale with their colour pictures: every one in the catalogue's order when nothing is
+ * asked, else those the admin's filters match in the order asked, one page when a page or limit is
+ * asked. `total` is how many match.
+ */
+export async function listProducts(
+  db: Executor,
+  query: ProductListQuery = {},
+): Promise<{ products: Product[]; total: number }> {
+  const paged = query.page !== undefined || query.limit !== undefined;
+  const limit = query.limit ?? DEFAULT_PAGE_SIZE;
+  const offset = ((query.page ?? 1) - 1) * limit;
+  const [rows, total] = await Promise.all([
+    repo.listProducts(db, query, paged ? { limit, offset } : undefined),
+    paged ? repo.countProducts(db, query) : undefined,
+  ]);
   const images = groupBy(
     await repo.listImagesOf(
       db,
@@ -89,7 +116,10 @@ export async function listProducts(db: Executor): Promise<Product[]> {
     ),
     (image) => image.product_id,
   );
-  return rows.map((row) => toProduct(row, images.get(row.product_id) ?? []));
+  return {
+    products: rows.map((row) => toProduct(row, images.get(row.product_id) ?? [])),
+    total: total ?? rows.length,
+  };
 }
 
 /** A product on sale with its colour pictures; 404 when it never existed or was archived. */

@@ -123,6 +123,8 @@ describe("creating a product", () => {
       imageUrl: expect.stringMatching(/^\/uploads\/products\/[a-f0-9]{32}\.webp$/),
       availabilityStatus: "in_stock",
       sizeOptions: ["Small", "Large"],
+      sizePrices: { Small: 275000, Large: 275000 },
+      ownSizePrices: {},
       colorOptions: ["Orange::#f39c12"],
       productType: "real",
       images: [],

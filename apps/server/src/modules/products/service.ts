@@ -24,7 +24,7 @@ function checkImageUrl(url: string): string {
 async function checkedOptions(ctx: AppContext, fields: ProductFields, previousSizes: SizeOption[] = []) {
   const colors = normalizeColors(fields.color_available);
   if (colors.length === 0) throw badRequest("Please add at least one color option.");
-  const sizes = normalizeSizes(fields.size_available, previousSizes);
+  const sizes = normalizeSizes(fields.size_available, previousSizes, fields.size_prices);
   if (sizes.length === 0) throw badRequest("Please add at least one size option.");
   if (!(await repo.categoryExists(ctx.db, fields.category_id))) throw badRequest("Category does not exist.");
   return { size_options: JSON.stringify(sizes), color_options: JSON.stringify(colors) };
