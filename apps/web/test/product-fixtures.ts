@@ -32,6 +32,8 @@ export const product: Product = {
   imageUrl: "/uploads/products/cover.webp",
   availabilityStatus: "in_stock",
   sizeOptions: ["Medium", "Large"],
+  sizePrices: { Medium: 420000, Large: 520000 },
+  ownSizePrices: { Large: 520000 },
   colorOptions: ["Rose Gold::#f2c6b6", "Blue", "Mystery::zzz"],
   productType: "real",
   images: [

@@ -74,7 +74,12 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
           onImageRemoved={form.removeColorImage}
         />
 
-        <SizeOptionsField sizes={values.sizes} onChange={(sizes) => form.set("sizes", sizes)} />
+        <SizeOptionsField
+          sizes={values.sizes}
+          removedSizePrices={values.removedSizePrices}
+          basePrice={values.price}
+          onChange={form.patch}
+        />
 
         <FormError message={form.formError} />
       </form>

@@ -49,6 +49,7 @@ export function useProductForm(product: Product | null, onSaved: (result: SaveRe
     formError,
     saving: save.isPending,
     set,
+    patch: (changes: Partial<ProductFormValues>) => update((current) => ({ ...current, ...changes })),
     submit,
     // Choosing no file brings the current cover back.
     pickCover: (file: File | null) =>

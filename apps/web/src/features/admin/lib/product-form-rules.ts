@@ -17,14 +17,35 @@ export function colorLabel(entry: Pick<ColorEntry, "name">): string {
   return listEntry(entry.name.replaceAll(COLOR_SEPARATOR, " "));
 }
 
+/** Each named size once, as the server stores it, with the entry that names it first. */
+export function namedSizes(sizes: readonly SizeEntry[]): [string, SizeEntry][] {
+  const named: [string, SizeEntry][] = [];
+  for (const entry of sizes) {
+    const label = listEntry(entry.size);
+    if (label && !named.some(([existing]) => sameName(existing, label))) named.push([label, entry]);
+  }
+  return named;
+}
+
 /** Sizes: trimmed, empty entries dropped, each once. */
 export function cleanSizes(sizes: readonly SizeEntry[]): string[] {
-  const result: string[] = [];
-  for (const entry of sizes) {
-    const size = listEntry(entry.size);
-    if (size && !result.some((existing) => sameName(existing, size))) result.push(size);
+  return namedSizes(sizes).map(([label]) => label);
+}
+
+/** A size's own price as whole rupiah, NaN when it is not a number. */
+export function ownPriceOf(entry: SizeEntry): number {
+  return entry.price.trim() === "" ? Number.NaN : Math.round(Number(entry.price));
+}
+
+/** The first size whose own price cannot be saved, as a message, or null. */
+function sizePriceProblem(sizes: readonly SizeEntry[]): string | null {
+  for (const [label, entry] of namedSizes(sizes)) {
+    const price = ownPriceOf(entry);
+    if (entry.ownPrice && !(Number.isFinite(price) && price > 0)) {
+      return `The price of size ${label} must be greater than 0.`;
+    }
   }
-  return result;
+  return null;
 }
 
 /** The shop's one hex rule: a colour without a valid "#hex" is stored with the default colour. */
@@ -73,6 +94,8 @@ export function validateProductForm(values: ProductFormValues, mode: FormMode): 
   if (!Number.isFinite(stock) || stock < 0) return MESSAGES.stock;
   if (cleanColors(values.colors, mode).length === 0) return MESSAGES.colors;
   if (cleanSizes(values.sizes).length === 0) return MESSAGES.sizes;
+  const sizePrice = sizePriceProblem(values.sizes);
+  if (sizePrice) return sizePrice;
   if (mode === "add" && !values.imageFile && !values.imageUrl.trim()) return MESSAGES.image;
   return null;
 }

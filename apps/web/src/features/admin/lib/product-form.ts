@@ -30,6 +30,10 @@ export interface ColorEntry {
 export interface SizeEntry {
   key: string;
   size: string;
+  /** Whether the size has a price of its own; otherwise it follows the base price. */
+  ownPrice: boolean;
+  /** Its own price as typed; kept while the box is unticked, so ticking it again brings it back. */
+  price: string;
 }
 
 export interface ProductFormValues {
@@ -43,6 +47,11 @@ export interface ProductFormValues {
   imageUrl: string;
   colors: ColorEntry[];
   sizes: SizeEntry[];
+  /**
+   * The own prices of sizes removed from the form, by name in lower case: a size added again under
+   * that name shows its price again instead of quietly following the base price.
+   */
+  removedSizePrices: Record<string, string>;
   /** Images of colours removed from the form, deleted on save. */
   removedImageIds: number[];
   /** Kept from the product on edit; new products start in stock. */
@@ -72,8 +81,9 @@ export function newColor(partial: Partial<ColorEntry> = {}): ColorEntry {
   };
 }
 
-export function newSize(size = ""): SizeEntry {
-  return { key: nextKey("size"), size };
+/** 'Add Size' adds an empty size that follows the base price; `price` gives it its own. */
+export function newSize(size = "", price?: number): SizeEntry {
+  return { key: nextKey("size"), size, ownPrice: price !== undefined, price: price === undefined ? "" : String(price) };
 }
 
 export function emptyProductForm(): ProductFormValues {
@@ -87,6 +97,7 @@ export function emptyProductForm(): ProductFormValues {
     imageUrl: "",
     colors: [newColor()],
     sizes: [newSize()],
+    removedSizePrices: {},
     removedImageIds: [],
     availabilityStatus: "in_stock",
     productType: DEFAULT_PRODUCT_TYPE,
@@ -146,7 +157,11 @@ export function productToForm(product: Product): ProductFormValues {
     imageFile: null,
     imageUrl: product.imageUrl ?? "",
     colors: colors.length > 0 ? colors : [newColor()],
-    sizes: product.sizeOptions.length > 0 ? product.sizeOptions.map((size) => newSize(size)) : [newSize()],
+    sizes:
+      product.sizeOptions.length > 0
+        ? product.sizeOptions.map((size) => newSize(size, product.ownSizePrices[size]))
+        : [newSize()],
+    removedSizePrices: {},
     removedImageIds: [],
     availabilityStatus: markedOut ? "out_of_stock" : "in_stock",
     productType: product.productType || DEFAULT_PRODUCT_TYPE,

@@ -67,6 +67,8 @@ describe("building the product payload", () => {
       price: 450000,
       stock_quantity: 5,
       size_available: "Medium,Large",
+      // Large keeps its own price; Medium follows the new base price.
+      size_prices: { Large: 520000 },
       color_available: `Rose Gold::#f2c6b6,Mystery::${DEFAULT_COLOR}`,
       availability_status: "in_stock",
       product_type: "real",

@@ -2,6 +2,7 @@ import type { productFields as productFieldsSchema } from "@florist/contract";
 import type { z } from "zod";
 import { DEFAULT_PRODUCT_TYPE, type FormMode, type ProductFormValues, sameName } from "./product-form";
 import { cleanColors, cleanSizes, colorLabel } from "./product-form-rules";
+import { sizePricesPayload } from "./size-prices";
 
 /** The product's fields as the contract's product schema takes them, in JSON or as multipart fields. */
 export type ProductFieldsInput = z.input<typeof productFieldsSchema>;
@@ -16,6 +17,7 @@ export function productPayload(values: ProductFormValues, mode: FormMode): Produ
     price: Math.round(Number(values.price)),
     stock_quantity: Math.round(Number(values.stock)),
     size_available: cleanSizes(values.sizes).join(","),
+    size_prices: sizePricesPayload(values.sizes),
     color_available: cleanColors(values.colors, mode).join(","),
     availability_status: mode === "add" ? "in_stock" : values.availabilityStatus,
     product_type: values.productType || DEFAULT_PRODUCT_TYPE,
@@ -34,7 +36,10 @@ export function buildProductBody(values: ProductFormValues, mode: FormMode): For
   const payload = productPayload(values, mode);
   if (mode === "edit" && !values.imageFile) return payload;
   const form = new FormData();
-  for (const [key, value] of Object.entries(payload)) form.append(key, String(value));
+  // A form field is text: the sizes' prices travel as JSON.
+  for (const [key, value] of Object.entries(payload)) {
+    form.append(key, typeof value === "object" ? JSON.stringify(value) : String(value));
+  }
   if (values.imageFile) form.append("image", values.imageFile);
   return form;
 }

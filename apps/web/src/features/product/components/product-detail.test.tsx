@@ -15,6 +15,8 @@ const rose: Product = {
   imageUrl: null,
   availabilityStatus: "in_stock",
   sizeOptions: ["Medium", "Large"],
+  sizePrices: { Medium: 200_000, Large: 250_000 },
+  ownSizePrices: { Large: 250_000 },
   colorOptions: ["Red::#e03131", "White"],
   productType: "bouquet",
   images: [],
