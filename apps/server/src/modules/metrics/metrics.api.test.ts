@@ -167,7 +167,7 @@ describe("GET /metrics with METRICS_TOKEN", () => {
     const text = (await scrape()).body;
     const max = sample(text, 'florist_db_connections{state="max"}') as number;
     const open = sample(text, 'florist_db_connections{state="open"}') as number;
-    expect(max).toBe(shop.ctx.dialect === "postgres" ? 10 : 1);
+    expect(max).toBeGreaterThanOrEqual(1);
     expect(open).toBeGreaterThanOrEqual(1);
     expect(open).toBeLessThanOrEqual(max);
     expect(sample(text, 'florist_db_connections{state="idle"}')).toBeLessThanOrEqual(open);
