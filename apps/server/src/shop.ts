@@ -5,6 +5,7 @@ import type { AppContext } from "./context.js";
 import { openDatabase } from "./db/connection.js";
 import { migrateToLatest } from "./db/migrate.js";
 import { seed } from "./db/seed/seed.js";
+import { oneStartAtATime } from "./db/start-lock.js";
 import { createMailer } from "./lib/mailer.js";
 import { backgroundSettled } from "./modules/accounts/service.js";
 import { startJobRunner } from "./modules/jobs/runner.js";
@@ -21,8 +22,11 @@ export async function createShop(
   const log = options.log ?? console.log;
   const { db, dialect } = openDatabase(config.databaseUrl);
   try {
-    await migrateToLatest(db);
-    await seed(db, config, log);
+    // Processes started together on one PostgreSQL database take turns: one migrates and seeds.
+    await oneStartAtATime(db, dialect, async () => {
+      await migrateToLatest(db);
+      await seed(db, config, log);
+    });
   } catch (error) {
     await db.destroy();
     throw error;

@@ -8,6 +8,7 @@ import { storePrerendered } from "../../lib/images.js";
 import { hashPassword } from "../../lib/secrets.js";
 import { nowIso } from "../../lib/time.js";
 import { type Database, SETTING_KEYS } from "../database.js";
+import { isUniqueViolation } from "../errors.js";
 import {
   CATEGORIES,
   CUSTOMIZATIONS,
@@ -36,15 +37,27 @@ export interface SeedOptions {
 export async function seed(db: Kysely<Database>, options: SeedOptions, log: (line: string) => void) {
   await seedBasics(db);
   await seedAdmin(db, options.admin, log);
-  if (options.seedDemo && !(await hasSetting(db, SETTING_KEYS.demoSeededAt))) {
-    await seedDemo(db, options.dataDir);
-    await addSetting(db, SETTING_KEYS.demoSeededAt, nowIso());
+  if (options.seedDemo && (await seedDemoOnce(db, options.dataDir))) {
     log(`Seeded the demo catalogue: ${DEMO_PRODUCTS.length} products and ${DEMO_POSTS.length} blog posts.`);
   }
 }
 
-async function hasSetting(db: Kysely<Database>, key: string): Promise<boolean> {
-  return (await db.selectFrom("settings").select("key").where("key", "=", key).executeTakeFirst()) !== undefined;
+/**
+ * The demo data, all or nothing, behind its marker written first in the same transaction: a second
+ * process seeding at the same moment waits for the marker and then finds it, so the catalogue is
+ * never doubled. True when this call seeded it.
+ */
+function seedDemoOnce(db: Kysely<Database>, dataDir: string): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const marked = await trx
+      .insertInto("settings")
+      .values({ key: SETTING_KEYS.demoSeededAt, value: nowIso() })
+      .onConflict((oc) => oc.column("key").doNothing())
+      .returning("key")
+      .executeTakeFirst();
+    if (marked) await seedDemo(trx, dataDir);
+    return marked !== undefined;
+  });
 }
 
 /** Writes a setting unless it is already there: what an admin has set stays. */
@@ -96,10 +109,10 @@ async function seedDeliverySchedule(db: Kysely<Database>) {
   });
 }
 
-async function seedAdmin(db: Kysely<Database>, admin: SeedOptions["admin"], log: (line: string) => void) {
-  const existing = await db.selectFrom("users").select("user_id").where("role", "=", "admin").executeTakeFirst();
-  if (existing) return;
-  const password = admin.password ?? `${randomBytes(9).toString("base64url")}A1`;
+const anyAdmin = (db: Kysely<Database>) =>
+  db.selectFrom("users").select("user_id").where("role", "=", "admin").executeTakeFirst();
+
+async function insertAdmin(db: Kysely<Database>, admin: SeedOptions["admin"], password: string) {
   await db
     .insertInto("users")
     .values({
@@ -112,6 +125,18 @@ async function seedAdmin(db: Kysely<Database>, admin: SeedOptions["admin"], log:
       created_at: nowIso(),
     })
     .execute();
+}
+
+async function seedAdmin(db: Kysely<Database>, admin: SeedOptions["admin"], log: (line: string) => void) {
+  if (await anyAdmin(db)) return;
+  const password = admin.password ?? `${randomBytes(9).toString("base64url")}A1`;
+  try {
+    await insertAdmin(db, admin, password);
+  } catch (error) {
+    // Another process starting at the same moment created it first: one admin, one password printed.
+    if (isUniqueViolation(error) && (await anyAdmin(db))) return;
+    throw error;
+  }
   if (admin.password) {
     log(`Created the admin account "${admin.username}" with the password from ADMIN_PASSWORD.`);
   } else {
