@@ -90,6 +90,26 @@ export function buildWeb() {
 }
 
 /**
+ * npm packages stay outside the bundle and are imported from node_modules at run time (the
+ * Dockerfile installs the server's production dependencies for them); the workspace's own
+ * @florist/* packages are bundled.
+ */
+export const packagesStayExternal = {
+  name: "packages-stay-external",
+  setup(build) {
+    build.onResolve({ filter: /^[^./]/ }, (args) =>
+      args.path.startsWith("@florist/") ? undefined : { path: args.path, external: true },
+    );
+  },
+};
+
+/** The entry points of the server's bundles: the shop and the backup tool. */
+export const SERVER_ENTRY_POINTS = {
+  server: path.join(SERVER_DIR, "src", "server.ts"),
+  "backup-cli": path.join(SERVER_DIR, "src", "backup-cli.ts"),
+};
+
+/**
  * Bundles the server and the contract package's TypeScript into apps/server/dist/server.js, and the
  * backup tool into apps/server/dist/backup-cli.js.
  * Packages from node_modules stay outside the bundle (sharp and better-sqlite3 are native), and
@@ -101,10 +121,7 @@ export async function buildServer() {
   const outDir = path.dirname(SERVER_BUNDLE);
   try {
     const result = await esbuild.build({
-      entryPoints: {
-        server: path.join(SERVER_DIR, "src", "server.ts"),
-        "backup-cli": path.join(SERVER_DIR, "src", "backup-cli.ts"),
-      },
+      entryPoints: SERVER_ENTRY_POINTS,
       outdir: outDir,
       bundle: true,
       platform: "node",
@@ -113,16 +130,7 @@ export async function buildServer() {
       sourcemap: "linked",
       write: false,
       logLevel: "warning",
-      plugins: [
-        {
-          name: "packages-stay-external",
-          setup(build) {
-            build.onResolve({ filter: /^[^./]/ }, (args) =>
-              args.path.startsWith("@florist/") ? undefined : { path: args.path, external: true },
-            );
-          },
-        },
-      ],
+      plugins: [packagesStayExternal],
     });
     fs.mkdirSync(outDir, { recursive: true });
     fs.cpSync(path.join(SERVER_DIR, "src", "db", "seed", "art"), path.join(outDir, "art"), { recursive: true });
