@@ -1,11 +1,11 @@
-import { defineConfig } from "vitest/config";
+import { configDefaults, defineConfig } from "vitest/config";
 
 /**
  * Three projects, run one after another by `npm test`:
  * - unit: pure logic of the contract package, the server and the web app;
  * - components: React components of the web app rendered with Testing Library in happy-dom;
  * - api: the HTTP API through app.inject() on a fresh database per file, on SQLite or,
- *   with TEST_DATABASE=postgres, on PostgreSQL;
+ *   with TEST_DATABASE=postgres, on PostgreSQL (which alone also runs *.postgres.api.test.ts);
  * - e2e: Chromium (playwright-core) against a real server on a fresh SQLite database.
  */
 export default defineConfig({
@@ -30,6 +30,12 @@ export default defineConfig({
         test: {
           name: "api",
           include: ["apps/server/src/**/*.api.test.ts"],
+          // *.postgres.api.test.ts hold what only PostgreSQL offers (several processes on one database,
+          // docs/several-processes.md); SQLite serves one process, so its run leaves them out.
+          exclude: [
+            ...configDefaults.exclude,
+            ...(process.env.TEST_DATABASE === "postgres" ? [] : ["apps/server/src/**/*.postgres.api.test.ts"]),
+          ],
           globalSetup: ["apps/server/test/global-setup.ts"],
           testTimeout: 30_000,
           hookTimeout: 60_000,
