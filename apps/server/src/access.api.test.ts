@@ -96,21 +96,7 @@ beforeAll(async () => {
   );
   expect(receipt.statusCode, receipt.body).toBe(200);
   f.receiptName = ((receipt.json() as OrderDetail).paymentProof as string).split("/").at(-1) as string;
-  f.postId = (
-    await shop.ctx.db
-      .insertInto("posts")
-      .values({
-        title: "Caring for roses",
-        excerpt: "Fresh water daily.",
-        image_url: null,
-        author: "Tim Florist",
-        category: "Care",
-        sections: "[]",
-        published_at: nowIso(),
-      })
-      .returning("post_id")
-      .executeTakeFirstOrThrow()
-  ).post_id;
+  f.postId = await newPost();
   f.categoryId = (
     await shop.ctx.db
       .selectFrom("categories")
@@ -162,6 +148,26 @@ async function newCategory() {
     .executeTakeFirstOrThrow();
   return row.category_id;
 }
+
+/** A published post of its own, so changing or deleting it leaves the shared fixtures alone. */
+async function newPost() {
+  const row = await shop.ctx.db
+    .insertInto("posts")
+    .values({
+      title: "Caring for roses",
+      excerpt: "Fresh water daily.",
+      image_url: null,
+      author: "Tim Florist",
+      category: "Care",
+      sections: "[]",
+      published_at: nowIso(),
+    })
+    .returning("post_id")
+    .executeTakeFirstOrThrow();
+  return row.post_id;
+}
+
+const postFields = () => ({ title: "Roses in June", excerpt: "What to water.", body: "## Water\n\nDaily." });
 
 /** Every category in its present order: the one order the reorder route accepts. */
 async function allCategoryIds() {
@@ -336,6 +342,21 @@ const ROWS: Row[] = [
 
   { route: "GET /api/posts", expect: PUBLIC },
   { route: "GET /api/posts/:id", expect: PUBLIC, call: () => ({ url: `/api/posts/${f.postId}` }) },
+  {
+    route: "POST /api/posts",
+    expect: [401, 403, 403, 201],
+    call: () => ({ url: "/api/posts", payload: postFields() }),
+  },
+  {
+    route: "PUT /api/posts/:id",
+    expect: ADMIN_ONLY,
+    call: async () => ({ url: `/api/posts/${await newPost()}`, payload: postFields() }),
+  },
+  {
+    route: "DELETE /api/posts/:id",
+    expect: [401, 403, 403, 204],
+    call: async () => ({ url: `/api/posts/${await newPost()}` }),
+  },
 
   { route: "GET /api/catalog", expect: PUBLIC },
   { route: "GET /api/category", expect: PUBLIC },

@@ -18,6 +18,7 @@ import {
   moveDeliveryBody,
   paymentDecisionBody,
   paymentSettingsBody,
+  postFields,
   productFields,
   profileBody,
   registerBody,
@@ -143,6 +144,34 @@ async function newCategory() {
   return row.category_id;
 }
 
+/** A post of its own, so changing or deleting it leaves the shared fixtures alone. */
+async function newPost() {
+  const row = await shop.ctx.db
+    .insertInto("posts")
+    .values({
+      title: "Keeping lilies fresh",
+      excerpt: "Cut the stems.",
+      image_url: null,
+      author: "Tim Florist",
+      category: "Care",
+      sections: "[]",
+      published_at: nowIso(),
+    })
+    .returning("post_id")
+    .executeTakeFirstOrThrow();
+  return row.post_id;
+}
+
+const postBody = () => ({
+  title: "Fuzz tips",
+  excerpt: "Cut the stems.",
+  body: "## Water\n\n- Daily",
+  image_alt: "Lilies in a vase",
+  published_at: "2026-06-01T09:00",
+  status: "published",
+  featured: "false",
+});
+
 /** Every category in its present order: the one order the reorder route accepts. */
 async function allCategoryIds() {
   const rows = await shop.ctx.db.selectFrom("categories").select("category_id").orderBy("position").execute();
@@ -210,21 +239,7 @@ beforeAll(async () => {
       .where("name", "=", "Bouquets")
       .executeTakeFirstOrThrow()
   ).category_id;
-  f.postId = (
-    await shop.ctx.db
-      .insertInto("posts")
-      .values({
-        title: "Keeping lilies fresh",
-        excerpt: "Cut the stems.",
-        image_url: null,
-        author: "Tim Florist",
-        category: "Care",
-        sections: "[]",
-        published_at: nowIso(),
-      })
-      .returning("post_id")
-      .executeTakeFirstOrThrow()
-  ).post_id;
+  f.postId = await newPost();
   f.slotId = (await shop.ctx.db.selectFrom("delivery_slots").select("slot_id").executeTakeFirstOrThrow()).slot_id;
   f.zoneId = (await shop.ctx.db.selectFrom("delivery_zones").select("zone_id").executeTakeFirstOrThrow()).zone_id;
   const resetUser = await createUser(shop);
@@ -344,6 +359,9 @@ const TARGETS: Record<string, Target> = {
 
   "GET /api/posts": {},
   "GET /api/posts/:id": { params: () => ({ id: f.postId }) },
+  "POST /api/posts": { schema: postFields, as: "both", body: postBody },
+  "PUT /api/posts/:id": { params: () => ({ id: f.postId }), schema: postFields, as: "both", body: postBody },
+  "DELETE /api/posts/:id": { params: async () => ({ id: await newPost() }) },
 
   "GET /api/catalog": {},
   "GET /api/category": {},

@@ -65,24 +65,3 @@ export const sizePriceQuery = z.object({ productId: id });
 
 export const sizePriceSchema = z.object({ productId: int, size: z.string(), price: int });
 export type SizePrice = z.infer<typeof sizePriceSchema>;
-
-export const postSectionSchema = z.object({
-  heading: z.string(),
-  paragraphs: z.array(z.string()),
-  bullets: z.array(z.string()).optional(),
-});
-export type PostSection = z.infer<typeof postSectionSchema>;
-
-export const postSchema = z.object({
-  postId: int,
-  title: z.string(),
-  excerpt: z.string(),
-  imageUrl: z.string().nullable(),
-  publishedAt: z.string(),
-  author: z.string().optional(),
-  category: z.string().optional(),
-});
-export type Post = z.infer<typeof postSchema>;
-
-export const postDetailSchema = postSchema.extend({ sections: z.array(postSectionSchema) });
-export type PostDetail = z.infer<typeof postDetailSchema>;

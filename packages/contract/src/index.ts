@@ -8,6 +8,7 @@ export * from "./common.js";
 export * from "./delivery.js";
 export * from "./orders.js";
 export * from "./payments.js";
+export * from "./posts.js";
 export * from "./products.js";
 export * from "./reminders.js";
 export * from "./rules.js";

@@ -197,3 +197,6 @@ const rupiahFormat = new Intl.NumberFormat("id-ID", { style: "currency", currenc
 export function formatRupiah(amount: number | null | undefined): string {
   return rupiahFormat.format(Number.isFinite(amount) ? Number(amount) : 0);
 }
+
+/** How many posts the home page's Blog & Tips can feature at once (contract §7.4): a fourth is refused. */
+export const MAX_FEATURED_POSTS = 3;

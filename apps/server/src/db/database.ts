@@ -290,9 +290,16 @@ export interface PostsTable {
   image_url: string | null;
   author: string;
   category: string;
-  /** JSON: { heading, paragraphs, bullets? }[] */
+  /** JSON: { heading, paragraphs, bullets? }[], derived from `body` whenever it is written. */
   sections: string;
   published_at: string;
+  /** Markdown. */
+  body: Generated<string>;
+  status: Generated<"draft" | "published">;
+  /** 1 when the home page's Blog & Tips features the post. */
+  featured: Generated<number>;
+  image_alt: Generated<string>;
+  updated_at: string | null;
 }
 
 export interface Database {
