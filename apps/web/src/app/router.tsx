@@ -31,6 +31,7 @@ const AdminPaymentsPage = lazy(() => import("../features/admin/routes/payments")
 const AdminAuditPage = lazy(() => import("../features/admin/routes/audit"));
 const AdminAddOnsPage = lazy(() => import("../features/admin/routes/add-ons"));
 const AdminCategoriesPage = lazy(() => import("../features/admin/routes/categories"));
+const AdminPostsPage = lazy(() => import("../features/admin/routes/posts"));
 const ReminderOptOutPage = lazy(() => import("../features/reminders/routes/opt-out"));
 const NotFoundPage = lazy(() => import("./layout/not-found"));
 
@@ -67,6 +68,7 @@ export const router = createBrowserRouter([
               { path: "admin/audit", element: <AdminAuditPage /> },
               { path: "admin/add-ons", element: <AdminAddOnsPage /> },
               { path: "admin/categories", element: <AdminCategoriesPage /> },
+              { path: "admin/posts", element: <AdminPostsPage /> },
             ],
           },
           { path: "*", element: <NotFoundPage /> },

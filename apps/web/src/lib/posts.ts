@@ -8,6 +8,7 @@ type RawPost = Partial<Post> & {
   summary?: string;
   image_url?: string | null;
   published_at?: string;
+  body?: string;
   sections?: PostSection[];
 };
 
@@ -21,18 +22,30 @@ export function normalizePost(raw: RawPost): PostDetail {
     title: raw.title ?? "",
     excerpt: raw.excerpt ?? raw.summary ?? "",
     imageUrl: raw.imageUrl ?? raw.image_url ?? null,
+    imageAlt: raw.imageAlt ?? "",
     publishedAt: raw.publishedAt ?? raw.published_at ?? "",
     author: raw.author,
     category: raw.category,
+    status: raw.status ?? "published",
+    featured: raw.featured ?? false,
+    live: raw.live ?? true,
+    body: raw.body ?? "",
     sections: raw.sections ?? [],
   };
 }
 
+/**
+ * Every post the server lists. An admin is sent drafts and scheduled posts too (for the editor);
+ * the storefront shows only the live ones, as any visitor sees them.
+ */
 export const postsQuery = queryOptions({
   queryKey: ["posts"],
   queryFn: async ({ signal }) => (await api.get<RawPost[]>("/posts", undefined, signal)).map(normalizePost),
   staleTime: 5 * 60_000,
 });
+
+/** The posts a visitor sees, newest first. */
+export const livePosts = (posts: PostDetail[] | undefined) => (posts ?? []).filter((post) => post.live);
 
 export const postQuery = (postId: number) =>
   queryOptions({

@@ -53,6 +53,7 @@ describe("the admin navigation", () => {
       "Manage Products",
       "Categories",
       "Add-ons",
+      "Blog posts",
       "Deliveries",
       "Schedule",
       "Payments",

@@ -26,6 +26,7 @@ const ADMIN_LINKS: NavItem[] = [
   { to: "/admin/products", label: "Manage Products" },
   { to: "/admin/categories", label: "Categories" },
   { to: "/admin/add-ons", label: "Add-ons" },
+  { to: "/admin/posts", label: "Blog posts" },
   { to: "/admin/deliveries", label: "Deliveries" },
   { to: "/admin/schedule", label: "Schedule" },
   { to: PAYMENTS_PATH, label: "Payments" },

@@ -1,12 +1,12 @@
 import { useQuery } from "@tanstack/react-query";
 import { EmptyState, LoadingState, PageHeader } from "../../../components/page-state";
-import { postsQuery } from "../../../lib/posts";
+import { livePosts, postsQuery } from "../../../lib/posts";
 import { PostCard } from "../components/post-card";
 import "../blog.css";
 
 export default function BlogListPage() {
   const { data, isPending, error } = useQuery(postsQuery);
-  const posts = data ?? [];
+  const posts = livePosts(data);
   return (
     <div className="container page">
       <PageHeader

@@ -1,6 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { Link, useParams } from "react-router";
 import { ArrowLeftIcon } from "../../../components/icons";
+import { Markdown } from "../../../components/markdown";
 import { ErrorState, LoadingState } from "../../../components/page-state";
 import { ProductImage } from "../../../components/product-image";
 import { formatCustomerDate } from "../../../lib/format";
@@ -37,29 +38,18 @@ export default function BlogPostPage() {
           {post.publishedAt ? <time dateTime={post.publishedAt}>{formatCustomerDate(post.publishedAt)}</time> : null}
           {post.author ? <span>by {post.author}</span> : null}
         </p>
+        {post.live ? null : (
+          <p className="alert alert-info article-hidden" role="status">
+            {post.status === "draft" ? "Draft" : "Scheduled"}: visitors cannot see this article yet.
+          </p>
+        )}
         <h1>{post.title}</h1>
         {post.excerpt ? <p className="article-lead">{post.excerpt}</p> : null}
       </header>
       <div className="article-image">
-        <ProductImage src={post.imageUrl} alt="" width={960} height={540} eager />
+        <ProductImage src={post.imageUrl} alt={post.imageAlt} width={960} height={540} eager />
       </div>
-      <div className="article-body">
-        {post.sections.map((section) => (
-          <section key={section.heading}>
-            <h2>{section.heading}</h2>
-            {section.paragraphs.map((paragraph) => (
-              <p key={paragraph}>{paragraph}</p>
-            ))}
-            {section.bullets && section.bullets.length > 0 ? (
-              <ul>
-                {section.bullets.map((bullet) => (
-                  <li key={bullet}>{bullet}</li>
-                ))}
-              </ul>
-            ) : null}
-          </section>
-        ))}
-      </div>
+      <Markdown source={post.body} className="article-body" />
     </article>
   );
 }

@@ -1,12 +1,21 @@
+import type { PostDetail } from "@florist/contract";
+import { MAX_FEATURED_POSTS } from "@florist/contract/rules";
 import { useQuery } from "@tanstack/react-query";
 import { Link } from "react-router";
 import { ArrowRightIcon } from "../../../components/icons";
-import { postsQuery } from "../../../lib/posts";
+import { ProductImage } from "../../../components/product-image";
+import { livePosts, postsQuery } from "../../../lib/posts";
 
-/** The blog's first three posts, as the server lists them, each opening its article. */
+/** The posts the admins featured (newest first), or the newest ones when none is featured. */
+function teasedPosts(posts: PostDetail[]): PostDetail[] {
+  const featured = posts.filter((post) => post.featured);
+  return (featured.length > 0 ? featured : posts).slice(0, MAX_FEATURED_POSTS);
+}
+
+/** Blog & Tips: the featured articles, each with its own title, excerpt and cover, opening its article. */
 export function BlogTeaser() {
   const { data } = useQuery(postsQuery);
-  const articles = (data ?? []).slice(0, 3);
+  const articles = teasedPosts(livePosts(data));
   return (
     <section className="blog-teaser" aria-labelledby="blog-teaser-title">
       <div className="container">
@@ -18,16 +27,21 @@ export function BlogTeaser() {
         <div className="teaser-grid">
           {articles.map((article) => (
             <article key={article.postId} className="link-card teaser-card">
-              {article.category ? <span className="teaser-category">{article.category}</span> : null}
-              <h3>
-                <Link to={`/blog/${article.postId}`} className="stretched-link">
-                  {article.title}
-                </Link>
-              </h3>
-              <p>{article.excerpt}</p>
-              <span className="more-link" aria-hidden="true">
-                Read more <ArrowRightIcon size={16} />
-              </span>
+              <div className="teaser-media">
+                <ProductImage src={article.imageUrl} alt="" width={480} height={300} />
+              </div>
+              <div className="teaser-body">
+                {article.category ? <span className="teaser-category">{article.category}</span> : null}
+                <h3>
+                  <Link to={`/blog/${article.postId}`} className="stretched-link">
+                    {article.title}
+                  </Link>
+                </h3>
+                <p>{article.excerpt}</p>
+                <span className="more-link" aria-hidden="true">
+                  Read more <ArrowRightIcon size={16} />
+                </span>
+              </div>
             </article>
           ))}
         </div>

@@ -1,0 +1,60 @@
+import type { Post } from "@florist/contract";
+import { ProductImage } from "../../../components/product-image";
+import { formatAdminDateTime } from "../lib/format";
+import { postState } from "../lib/post-form";
+
+interface PostsListProps {
+  posts: Post[];
+  onEdit: (post: Post) => void;
+  onDelete: (post: Post) => void;
+}
+
+/** Every post, newest first: its cover, title, where it stands, its publish date in WIB and a star when featured. */
+export function PostsList({ posts, onEdit, onDelete }: PostsListProps) {
+  return (
+    <ul className="post-list">
+      {posts.map((post) => {
+        const state = postState(post);
+        return (
+          <li key={post.postId} className="post-row" aria-label={post.title}>
+            <div className="post-row-cover">
+              <ProductImage src={post.imageUrl} alt="" width={96} height={60} />
+            </div>
+            <div className="post-row-main">
+              <span className="post-row-title">
+                {post.featured ? (
+                  <span className="post-star" role="img" aria-label="Featured" title="Featured on the home page">
+                    ★
+                  </span>
+                ) : null}
+                {post.title}
+              </span>
+              <span className="post-row-meta">
+                <span className={`post-state post-state-${state.toLowerCase()}`}>{state}</span>
+                <time dateTime={post.publishedAt}>{formatAdminDateTime(post.publishedAt)} WIB</time>
+              </span>
+            </div>
+            <span className="post-row-actions">
+              <button
+                type="button"
+                className="btn btn-secondary btn-small"
+                onClick={() => onEdit(post)}
+                aria-label={`Edit ${post.title}`}
+              >
+                Edit
+              </button>
+              <button
+                type="button"
+                className="btn btn-danger btn-small"
+                onClick={() => onDelete(post)}
+                aria-label={`Delete ${post.title}`}
+              >
+                Delete
+              </button>
+            </span>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}
