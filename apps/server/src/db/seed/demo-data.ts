@@ -232,85 +232,78 @@ export interface DemoPost {
   title: string;
   excerpt: string;
   art: string;
+  /** What the cover shows, for visitors who cannot see it. */
+  imageAlt: string;
   author: string;
   category: string;
   publishedAt: string;
-  sections: { heading: string; paragraphs: string[]; bullets?: string[] }[];
+  /** Markdown. */
+  body: string;
 }
 
+/** The three articles the home page's Blog & Tips features from the start. */
 export const DEMO_POSTS: DemoPost[] = [
   {
     title: "Choosing Wedding Flowers That Last All Day",
     excerpt: "From the bridal bouquet to the arch: which flowers stay fresh through a long Bandung wedding day.",
     art: "post-wedding",
+    imageAlt: "A wedding arch of pink and white roses above an aisle strewn with petals.",
     author: "Tim Florist",
     category: "Wedding",
     publishedAt: "2025-03-08T09:00:00.000Z",
-    sections: [
-      {
-        heading: "Start with the season",
-        paragraphs: [
-          "Bandung's cool mornings and warm afternoons are kind to most flowers, but some hold up better than others.",
-          "Roses, orchids, chrysanthemums and baby's breath stay crisp from the morning ceremony to the evening reception.",
-        ],
-      },
-      {
-        heading: "Our tips for the big day",
-        paragraphs: ["Plan the flowers together with the venue and the dress, then let us do the rest."],
-        bullets: [
-          "Order the bridal bouquet at least two weeks ahead.",
-          "Keep the bouquet in a vase of cool water between photos.",
-          "Choose one or two main colours and repeat them in every arrangement.",
-        ],
-      },
-    ],
+    body: `## Start with the season
+
+Bandung's cool mornings and warm afternoons are kind to most flowers, but some hold up better than others.
+
+Roses, orchids, chrysanthemums and baby's breath stay crisp from the morning ceremony to the evening reception.
+
+## Our tips for the big day
+
+Plan the flowers together with the venue and the dress, then let us do the rest.
+
+- Order the bridal bouquet at least two weeks ahead.
+- Keep the bouquet in a vase of cool water between photos.
+- Choose one or two main colours and repeat them in every arrangement.
+`,
   },
   {
     title: "How to Keep Your Flowers Fresh Longer",
     excerpt: "Five simple habits that add days to any bouquet or vase arrangement.",
     art: "post-care",
+    imageAlt: "Tulips in a glass jar of water beside a spray bottle, a watering can and scissors.",
     author: "Tim Florist",
     category: "Flower Care",
     publishedAt: "2025-04-12T09:00:00.000Z",
-    sections: [
-      {
-        heading: "The first hour matters",
-        paragraphs: [
-          "Flowers are thirsty after the trip. Give them fresh water as soon as they arrive and they will thank you.",
-        ],
-        bullets: [
-          "Cut 2 cm off each stem at an angle with a sharp knife.",
-          "Remove leaves that would sit below the water line.",
-          "Use a clean vase and room-temperature water.",
-        ],
-      },
-      {
-        heading: "Every day after",
-        paragraphs: [
-          "Change the water every two days, keep the vase away from direct sun and ripening fruit, and trim the stems again when the water turns cloudy.",
-        ],
-      },
-    ],
+    body: `## The first hour matters
+
+Flowers are thirsty after the trip. Give them fresh water as soon as they arrive and they will thank you.
+
+- Cut 2 cm off each stem at an angle with a sharp knife.
+- Remove leaves that would sit below the water line.
+- Use a clean vase and room-temperature water.
+
+## Every day after
+
+Change the water every two days, keep the vase away from direct sun and ripening fruit, and trim the stems again when the water turns cloudy.
+`,
   },
   {
     title: "What Flower Colours Mean",
     excerpt: "Red for love, yellow for friendship, white for sympathy: a quick guide to saying it with colour.",
     art: "post-colours",
+    imageAlt: "A row of single flowers in small vases: red, orange, yellow, white, blue, purple and pink.",
     author: "Tim Florist",
     category: "Inspiration",
     publishedAt: "2025-05-20T09:00:00.000Z",
-    sections: [
-      {
-        heading: "A language older than words",
-        paragraphs: ["Each colour carries its own message. Pick the one that says what you feel."],
-        bullets: [
-          "Red: deep love and passion.",
-          "Pink: admiration, gratitude and gentleness.",
-          "Yellow: friendship and joy.",
-          "White: purity, respect and sympathy.",
-          "Purple: elegance and admiration.",
-        ],
-      },
-    ],
+    body: `## A language older than words
+
+Each colour carries its own message. Pick the one that says what you feel.
+
+- Red: deep love and passion.
+- Pink: admiration, gratitude and gentleness.
+- Yellow: friendship and joy.
+- White: purity, respect and sympathy.
+- Purple: elegance and admiration.
+`,
   },
 ];

@@ -68,11 +68,35 @@ describe("a new shop with the demo catalogue", () => {
     }
   });
 
-  it("has three blog posts with sections", async () => {
+  it("has the three articles the home page features, written in Markdown, with their sections and cover text", async () => {
     const posts = (await shop.app.inject({ method: "GET", url: "/api/posts" })).json();
-    expect(posts).toHaveLength(3);
-    const first = (await shop.app.inject({ method: "GET", url: `/api/posts/${posts[0].postId}` })).json();
-    expect(first.sections.length).toBeGreaterThan(0);
+    expect(posts.map((p: { title: string; featured: boolean }) => [p.title, p.featured])).toEqual([
+      ["What Flower Colours Mean", true],
+      ["How to Keep Your Flowers Fresh Longer", true],
+      ["Choosing Wedding Flowers That Last All Day", true],
+    ]);
+    const care = (await shop.app.inject({ method: "GET", url: `/api/posts/${posts[1].postId}` })).json();
+    expect(care.body).toMatch(/^## The first hour matters\n/);
+    expect(care.imageAlt).not.toBe("");
+    expect(care.sections).toEqual([
+      {
+        heading: "The first hour matters",
+        paragraphs: [
+          "Flowers are thirsty after the trip. Give them fresh water as soon as they arrive and they will thank you.",
+        ],
+        bullets: [
+          "Cut 2 cm off each stem at an angle with a sharp knife.",
+          "Remove leaves that would sit below the water line.",
+          "Use a clean vase and room-temperature water.",
+        ],
+      },
+      {
+        heading: "Every day after",
+        paragraphs: [
+          "Change the water every two days, keep the vase away from direct sun and ripening fruit, and trim the stems again when the water turns cloudy.",
+        ],
+      },
+    ]);
   });
 
   it("does not seed again on the next start, even after the admin removed products", async () => {

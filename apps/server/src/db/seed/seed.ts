@@ -5,6 +5,7 @@ import { DEFAULT_DELIVERY_FEE, DEFAULT_PAYMENT_WINDOW_MINUTES } from "@florist/c
 import type { Kysely } from "kysely";
 import { accountKey } from "../../lib/account-key.js";
 import { storePrerendered } from "../../lib/images.js";
+import { sectionsOf } from "../../lib/markdown.js";
 import { hashPassword } from "../../lib/secrets.js";
 import { nowIso } from "../../lib/time.js";
 import { type Database, SETTING_KEYS } from "../database.js";
@@ -197,10 +198,13 @@ async function seedDemo(db: Kysely<Database>, dataDir: string) {
         title: post.title,
         excerpt: post.excerpt,
         image_url: await storeArt(dataDir, post.art),
+        image_alt: post.imageAlt,
         author: post.author,
         category: post.category,
-        sections: JSON.stringify(post.sections),
+        body: post.body,
+        sections: JSON.stringify(sectionsOf(post.body)),
         published_at: post.publishedAt,
+        featured: 1,
       })
       .execute();
   }
