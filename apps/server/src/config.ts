@@ -42,6 +42,8 @@ const envSchema = z.object({
   KEEP_ALIVE_TIMEOUT_SECONDS: seconds(72, 3600),
   MAX_REQUESTS_PER_CONNECTION: z.coerce.number().int().min(1).default(1000),
   MAX_CONNECTIONS: z.coerce.number().int().min(1).optional(),
+  // 32 buyers at once need about 20 on 2 cores (docs/performance.md); PostgreSQL's default max_connections is 100.
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(1000).default(20),
   // Prometheus sends it as a bearer token; long enough that it cannot be guessed.
   METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
   BACKUP_DIR: z.string().min(1).default("./backups"),
@@ -67,6 +69,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string;
+  /** Connections a process opens to PostgreSQL at most (SQLite: one writer and one reader). */
+  databasePoolSize: number;
   appUrl: string;
   admin: { username: string; email: string; password: string | undefined };
   seedDemo: boolean;
@@ -129,6 +133,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? `sqlite:${path.join(dataDir, "shop.db")}`,
+    databasePoolSize: e.DATABASE_POOL_SIZE,
     appUrl: (e.APP_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ""),
     admin: { username: e.ADMIN_USERNAME, email: e.ADMIN_EMAIL.toLowerCase(), password: e.ADMIN_PASSWORD },
     seedDemo: e.SEED_DEMO === "1",

@@ -20,7 +20,7 @@ export async function createShop(
   options: { log?: (line: string) => void; fastify?: FastifyServerOptions } = {},
 ) {
   const log = options.log ?? console.log;
-  const { db, dialect } = openDatabase(config.databaseUrl);
+  const { db, dialect } = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
   try {
     // Processes started together on one PostgreSQL database take turns: one migrates and seeds.
     await oneStartAtATime(db, dialect, async () => {

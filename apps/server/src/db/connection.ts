@@ -1,9 +1,10 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect, SqliteDialect } from "kysely";
+import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import type { Database } from "./database.js";
+import { SqliteShopDialect } from "./sqlite-dialect.js";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -45,18 +46,19 @@ export function sqliteFile(databaseUrl: string): string {
   return databaseUrl.slice("sqlite:".length);
 }
 
-/** Connections a process opens to PostgreSQL at most. */
-const POOL_MAX = 10;
+/** Connections a process opens to PostgreSQL at most, unless told otherwise (DATABASE_POOL_SIZE). */
+const POOL_MAX = 20;
 
-export function openDatabase(databaseUrl: string): Db {
+export function openDatabase(databaseUrl: string, options: { poolSize?: number } = {}): Db {
   const dialect = dialectOf(databaseUrl);
   if (dialect === "postgres") {
-    const pool = new pg.Pool({ connectionString: databaseUrl, max: POOL_MAX });
+    const max = options.poolSize ?? POOL_MAX;
+    const pool = new pg.Pool({ connectionString: databaseUrl, max });
     // An idle client that loses its server must not crash the process; the next query reports it.
     pool.on("error", () => {});
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
     connectionUses.set(db, () => ({
-      max: POOL_MAX,
+      max,
       open: pool.totalCount,
       idle: pool.idleCount,
       waiting: pool.waitingCount,
@@ -64,13 +66,17 @@ export function openDatabase(databaseUrl: string): Db {
     return { dialect, db };
   }
   const file = sqliteFile(databaseUrl);
-  if (file !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const inMemory = file === ":memory:";
+  if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
   const database = new SQLite(file);
   database.pragma("journal_mode = WAL");
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
   database.pragma("synchronous = NORMAL");
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  // Plain reads get a connection of their own (docs/decisions/0018); an in-memory database has no second one.
+  const reader = inMemory ? undefined : new SQLite(file, { readonly: true });
+  reader?.pragma("busy_timeout = 5000");
+  const db = new Kysely<Database>({ dialect: new SqliteShopDialect({ writer: database, reader }) });
   connectionUses.set(db, () => ({
     max: 1,
     open: database.open ? 1 : 0,
