@@ -184,23 +184,34 @@ export async function claimNamedPlace(db: Executor, dialect: Dialect, date: stri
 
 /**
  * The earliest place free within the window, for an order that names none (contract §7.1), or null.
- * Every active slot is locked, in slot-id order, before counting, so it cannot be taken meanwhile.
+ * The places are counted without a lock; only the slot of the earliest free one is locked, then its
+ * date counted again. If it filled meanwhile the lock is given back (a savepoint rolled back, on
+ * PostgreSQL) and the next free place is tried, so an order holds at most one slot while it waits for
+ * another and two orders cannot deadlock on slots (docs/decisions/0018). Orders that find the window
+ * full lock no slot at all.
  */
 export async function claimEarliestPlace(db: Executor, dialect: Dialect): Promise<Place | null> {
-  const active = await repo.listSlots(db, { all: false });
-  const locked = await repo.lockSlots(
-    db,
-    dialect,
-    active.map((s) => s.slot_id),
-  );
-  // The rows as they are once locked (an admin may have just changed them), in the order of the day.
-  const slots = locked
-    .filter((s) => s.active === 1)
-    .sort((a, b) => a.start_time.localeCompare(b.start_time) || a.slot_id - b.slot_id)
-    .map(toSlotRule);
   const today = shopToday();
-  const windowDays = await getDeliveryWindowDays(db);
-  return earliestPlace(await snapshot(db, today, lastBookableDay(today, windowDays)), slots);
+  const [active, windowDays] = await Promise.all([repo.listSlots(db, { all: false }), getDeliveryWindowDays(db)]);
+  let slots = active.map(toSlotRule);
+  const snap = await snapshot(db, today, lastBookableDay(today, windowDays));
+  for (;;) {
+    const candidate = earliestPlace(snap, slots);
+    if (!candidate) return null;
+    const place = await repo.withSlotLock(db, dialect, candidate.slot.slotId, async (row) => {
+      // The row as it is once locked: an admin may have just switched the slot off or changed it.
+      if (row?.active !== 1) {
+        slots = slots.filter((s) => s.slotId !== candidate.slot.slotId);
+        return null;
+      }
+      const slot = toSlotRule(row);
+      const fresh = await snapshot(db, candidate.date, candidate.date);
+      return unavailableReason(fresh, candidate.date, slot) === null ? { date: candidate.date, slot } : null;
+    });
+    if (place) return place;
+    // Taken meanwhile: that place is out of the running; the next one is tried.
+    snap.booked.set(placeKey(candidate.date, candidate.slot.slotId), Number.MAX_SAFE_INTEGER);
+  }
 }
 
 /** The district an order names, with its fee; an unknown or switched-off one is a 400 naming `field`. */
