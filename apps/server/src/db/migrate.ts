@@ -11,6 +11,7 @@ import * as reminders from "./migrations/20261125400000_reminders.js";
 import * as categoryPosition from "./migrations/20261126100000_category_position.js";
 import * as customizationArchive from "./migrations/20261126200000_customization_archive.js";
 import * as postEditor from "./migrations/20261127100000_post_editor.js";
+import * as orderSearch from "./migrations/20261128100000_order_search.js";
 
 /** Migrations listed in code so they run the same from source, tests and any bundle. */
 const migrations: Record<string, Migration> = {
@@ -26,6 +27,7 @@ const migrations: Record<string, Migration> = {
   "20261126100000_category_position": categoryPosition,
   "20261126200000_customization_archive": customizationArchive,
   "20261127100000_post_editor": postEditor,
+  "20261128100000_order_search": orderSearch,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

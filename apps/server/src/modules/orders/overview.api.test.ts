@@ -92,6 +92,32 @@ describe("the admin overview's transactions", () => {
       expect((await overview(`?search=${encodeURIComponent(search)}`)).pagination.total).toBe(0);
     }
   });
+
+  it("finds a customer by the name they have now, and takes a search that is an order id as the id alone", async () => {
+    const rename = (userId: number, username: string) =>
+      shop.ctx.db.updateTable("users").set({ username }).where("user_id", "=", userId).execute();
+    const budiId = (
+      await shop.ctx.db
+        .selectFrom("users")
+        .select("user_id")
+        .where("username", "=", "BudiSantoso")
+        .executeTakeFirstOrThrow()
+    ).user_id;
+    const id = orderIds[6] as number;
+    await rename(sariId, "SariMelati");
+    await rename(budiId, `Budi${id}`);
+    try {
+      expect((await overview("?search=melati")).pagination.total).toBe(7);
+      expect((await overview("?search=ribun")).pagination.total).toBe(0);
+      // Budi's name now holds the id's digits, but an id search looks the order up by its key only.
+      const byId = await overview(`?search=${id}`);
+      expect(byId.transactions.map((t) => t.order_id)).toEqual([id]);
+      expect((await overview(`?search=budi${id}`)).pagination.total).toBe(5);
+    } finally {
+      await rename(sariId, "SariBunga");
+      await rename(budiId, "BudiSantoso");
+    }
+  });
 });
 
 describe("the admin overview's monthly income", () => {

@@ -1,6 +1,6 @@
 import type { OverviewSort, SortDirection } from "@florist/contract";
 import { REVIEWABLE_STATUSES } from "@florist/contract/rules";
-import { type Expression, type ExpressionBuilder, type SqlBool, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, sql } from "kysely";
 import type { Dialect } from "../../db/connection.js";
 import type { Database, Executor, NewOrder, NewOrderItem, OrderUpdate } from "../../db/database.js";
 import { productColumns } from "../cart/repository.js";
@@ -223,23 +223,29 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** The overview's search: an order id with or without "MB-" and leading zeros, or part of a username in any case. */
-function searchFilter(search: string) {
+/**
+ * The overview's search: an order id with or without "MB-" and leading zeros, looked up by its key
+ * alone; or part of a username in any case, matched through the username trigram index of each
+ * database (migration 20261128100000_order_search), then the customers' orders by their user id.
+ */
+function searchFilter(dialect: Dialect, search: string) {
   const id = /^(?:mb-?)?0*(\d{1,9})$/i.exec(search);
   const pattern = `%${escapeLike(search.toLowerCase())}%`;
-  return (eb: ExpressionBuilder<Database, "orders" | "users">) => {
-    const byName = sql<SqlBool>`lower(${sql.ref("users.username")}) like ${pattern} escape '\\'`;
-    return id ? eb.or([eb("orders.order_id", "=", Number(id[1])), byName]) : byName;
-  };
+  const customers =
+    dialect === "postgres"
+      ? sql<number>`(select user_id from users where lower(username) like ${pattern} escape '\\')`
+      : sql<number>`(select rowid from users_search where username like ${pattern} escape '\\')`;
+  return (eb: ExpressionBuilder<Database, "orders" | "users">) =>
+    id ? eb("orders.order_id", "=", Number(id[1])) : eb("orders.user_id", "in", customers);
 }
 
-function overviewQuery(db: Executor, search: string | undefined) {
+function overviewQuery(db: Executor, dialect: Dialect, search: string | undefined) {
   const query = db.selectFrom("orders").innerJoin("users", "users.user_id", "orders.user_id");
-  return search ? query.where(searchFilter(search)) : query;
+  return search ? query.where(searchFilter(dialect, search)) : query;
 }
 
-export async function countOrders(db: Executor, search: string | undefined): Promise<number> {
-  const row = await overviewQuery(db, search)
+export async function countOrders(db: Executor, dialect: Dialect, search: string | undefined): Promise<number> {
+  const row = await overviewQuery(db, dialect, search)
     .select((eb) => eb.fn.countAll<number>().as("total"))
     .executeTakeFirstOrThrow();
   return Number(row.total);
@@ -273,12 +279,13 @@ function sortKey(sort: OverviewSort): Expression<unknown> {
 /** A page of the overview in the asked order, applied in SQL across all pages; ties go newest order first. */
 export function pageOrders(
   db: Executor,
+  dialect: Dialect,
   search: string | undefined,
   order: { sort: OverviewSort; dir: SortDirection },
   limit: number,
   offset: number,
 ) {
-  return overviewQuery(db, search)
+  return overviewQuery(db, dialect, search)
     .select([
       "orders.order_id",
       "users.username as customer_name",

@@ -473,8 +473,8 @@ export async function overview(ctx: AppContext, query: z.output<typeof overviewQ
   const current = shopYearMonth();
   const [start, end] = shopMonthRange(query.year ?? current.year, query.month ?? current.month);
   const [total, transactions, monthlyIncome, reviews] = await Promise.all([
-    repo.countOrders(ctx.db, search),
-    repo.pageOrders(ctx.db, search, query, limit, (page - 1) * limit),
+    repo.countOrders(ctx.db, ctx.dialect, search),
+    repo.pageOrders(ctx.db, ctx.dialect, search, query, limit, (page - 1) * limit),
     repo.income(ctx.db, start, end),
     repo.latestReviews(ctx.db, LATEST_REVIEWS),
   ]);
