@@ -73,7 +73,7 @@ export function openDatabase(databaseUrl: string, options: { poolSize?: number }
   database.pragma("foreign_keys = ON");
   database.pragma("busy_timeout = 5000");
   database.pragma("synchronous = NORMAL");
-  // Plain reads get a connection of their own (docs/decisions/0018); an in-memory database has no second one.
+  // Plain reads get a connection of their own (docs/decisions/0020); an in-memory database has no second one.
   const reader = inMemory ? undefined : new SQLite(file, { readonly: true });
   reader?.pragma("busy_timeout = 5000");
   const db = new Kysely<Database>({ dialect: new SqliteShopDialect({ writer: database, reader }) });

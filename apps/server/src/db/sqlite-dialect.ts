@@ -78,7 +78,7 @@ export interface SqliteConnections {
  * What Kysely lends for one query or one transaction. It holds the writer only while a transaction is
  * open on it, or for the one write it runs outside a transaction; a plain read outside a transaction
  * runs on the reader at once, so it never queues behind another request's open transaction
- * (docs/decisions/0018).
+ * (docs/decisions/0020).
  */
 class SqliteShopConnection implements DatabaseConnection {
   #release: (() => void) | undefined;

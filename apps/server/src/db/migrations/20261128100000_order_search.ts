@@ -6,7 +6,7 @@ import { type Kysely, PostgresAdapter, sql } from "kysely";
  * The admin's order search matches any part of a customer's name, ignoring case. A `like '%…%'`
  * cannot use an ordinary index, so each database gets one made for it: on PostgreSQL a trigram
  * index (pg_trgm, a trusted extension the database owner may create); on SQLite a trigram FTS5
- * table over the usernames, kept in step with `users` by triggers (docs/decisions/0018).
+ * table over the usernames, kept in step with `users` by triggers (docs/decisions/0020).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   if (db.getExecutor().adapter instanceof PostgresAdapter) {

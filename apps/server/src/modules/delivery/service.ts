@@ -187,7 +187,7 @@ export async function claimNamedPlace(db: Executor, dialect: Dialect, date: stri
  * The places are counted without a lock; only the slot of the earliest free one is locked, then its
  * date counted again. If it filled meanwhile the lock is given back (a savepoint rolled back, on
  * PostgreSQL) and the next free place is tried, so an order holds at most one slot while it waits for
- * another and two orders cannot deadlock on slots (docs/decisions/0018). Orders that find the window
+ * another and two orders cannot deadlock on slots (docs/decisions/0020). Orders that find the window
  * full lock no slot at all.
  */
 export async function claimEarliestPlace(db: Executor, dialect: Dialect): Promise<Place | null> {
