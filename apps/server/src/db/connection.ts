@@ -29,8 +29,8 @@ const connectionUses = new WeakMap<Kysely<Database>, () => ConnectionUse>();
 
 /**
  * The connection use of a database opened by openDatabase. PostgreSQL: the pool's own counts.
- * SQLite: the one connection, busy while a transaction is open on it (statements queue inside the
- * process, so none are counted as waiting).
+ * SQLite: the writer and the read-only reader, each busy while a transaction is open on it
+ * (statements queue inside the process, so none are counted as waiting).
  */
 export function connectionUse(db: Kysely<Database>): ConnectionUse | undefined {
   return connectionUses.get(db)?.();
@@ -77,10 +77,11 @@ export function openDatabase(databaseUrl: string, options: { poolSize?: number }
   const reader = inMemory ? undefined : new SQLite(file, { readonly: true });
   reader?.pragma("busy_timeout = 5000");
   const db = new Kysely<Database>({ dialect: new SqliteShopDialect({ writer: database, reader }) });
+  const connections = reader ? [database, reader] : [database];
   connectionUses.set(db, () => ({
-    max: 1,
-    open: database.open ? 1 : 0,
-    idle: database.open && !database.inTransaction ? 1 : 0,
+    max: connections.length,
+    open: connections.filter((c) => c.open).length,
+    idle: connections.filter((c) => c.open && !c.inTransaction).length,
     waiting: 0,
   }));
   return { dialect, db };

@@ -30,7 +30,7 @@ export function shopGauges(registry: Registry): ShopGauges {
     ),
     connections: new Gauge({
       name: "florist_db_connections",
-      help: "Database connections of this process: max (the pool's size), open and idle. SQLite has one.",
+      help: "Database connections of this process: max (the pool's size), open and idle. SQLite: a writer and a reader.",
       labelNames: ["state"],
       registers,
     }),
