@@ -47,7 +47,7 @@ describe.each(VIEWPORTS)("an admin checking who changed what at $width px", (vie
       const row = page.locator(".products-table tbody tr", { hasText: name });
       await row.getByRole("button", { name: "Edit", exact: true }).click();
       const edit = await dialog(page, "Edit Product");
-      await edit.getByLabel("Price").fill("215000");
+      await edit.getByLabel("Price", { exact: true }).fill("215000");
       await edit.getByRole("button", { name: "Save Changes" }).click();
       await page.getByText("Product updated successfully.").waitFor();
 

@@ -34,7 +34,7 @@ describe.each(VIEWPORTS)("an admin managing products at $width px", (viewport) =
       await add.getByRole("button", { name: "Save Product" }).click();
       await add.getByText("Price must be greater than 0.").waitFor();
       await add.getByLabel("Description").fill("White lilies with eucalyptus, wrapped in linen.");
-      await add.getByLabel("Price").fill("275000");
+      await add.getByLabel("Price", { exact: true }).fill("275000");
       await add.getByLabel("Stock").fill("6");
       await add.getByRole("button", { name: "Save Product" }).click();
       await add.getByText("Please add at least one color option.").waitFor();
@@ -57,9 +57,9 @@ describe.each(VIEWPORTS)("an admin managing products at $width px", (viewport) =
       await add.getByLabel("Color 2 image").setInputFiles(fileInput("ocean.png", await pngImage("#336699")));
       await add.getByRole("button", { name: "Save Product" }).click();
       await add.getByText("Please add at least one size option.").waitFor();
-      await add.getByLabel("Size 1").fill("Small");
+      await add.getByLabel("Size 1", { exact: true }).fill("Small");
       await add.getByRole("button", { name: "Add Size" }).click();
-      await add.getByLabel("Size 2").fill(" Large ");
+      await add.getByLabel("Size 2", { exact: true }).fill(" Large ");
       await screenshot(tab, JOURNEY, "03-add-filled");
       await add.getByRole("button", { name: "Save Product" }).click();
       await page.getByText("Product added successfully.").waitFor();
@@ -94,7 +94,7 @@ describe.each(VIEWPORTS)("an admin managing products at $width px", (viewport) =
       await edit.getByText("Current cover image (or upload a new one).").waitFor();
       expect(await edit.getByLabel("Color 2 name").inputValue()).toBe("Ocean Blue");
       await edit.getByRole("img", { name: "Color 2 image preview" }).waitFor();
-      await edit.getByLabel("Price").fill("300000");
+      await edit.getByLabel("Price", { exact: true }).fill("300000");
       await edit.getByLabel("Stock").fill("9");
       await screenshot(tab, JOURNEY, "04-edit");
       await edit.getByRole("button", { name: "Save Changes" }).click();

@@ -1,9 +1,11 @@
 import { vi } from "vitest";
 
-/** What a fake route answers: a status and a JSON body (204 and undefined send no body). */
+/** What a fake route answers: a status, a JSON body (204 and undefined send no body) and headers. */
 export interface FakeAnswer {
   status?: number;
   body?: unknown;
+  /** Headers of the answer beside its Content-Type, such as X-Total-Count. */
+  headers?: Record<string, string>;
 }
 
 export type FakeHandler = (request: { url: URL; method: string; body: unknown }) => FakeAnswer | Promise<FakeAnswer>;
@@ -36,7 +38,7 @@ export function fakeApi(routes: Record<string, FakeHandler | FakeAnswer>) {
       return new Response(null, { status: status === 200 ? 204 : status });
     return new Response(JSON.stringify(answer.body), {
       status,
-      headers: { "Content-Type": "application/json" },
+      headers: { "Content-Type": "application/json", ...answer.headers },
     });
   });
   vi.stubGlobal("fetch", fetchMock);

@@ -72,6 +72,25 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  return (await send<T>(path, options)).data;
+}
+
+/** A list the server answers as an array, with how many rows match in its X-Total-Count header. */
+export async function apiList<T>(
+  path: string,
+  query?: RequestOptions["query"],
+  signal?: AbortSignal,
+): Promise<{ items: T[]; total: number }> {
+  const { data, response } = await send<T[]>(path, { query, signal });
+  const items = data ?? [];
+  const total = Number(response.headers.get("X-Total-Count"));
+  return {
+    items,
+    total: Number.isInteger(total) && total >= 0 && response.headers.has("X-Total-Count") ? total : items.length,
+  };
+}
+
+async function send<T>(path: string, options: RequestOptions): Promise<{ data: T; response: Response }> {
   const { method = "GET", body, query, signal } = options;
   const headers: Record<string, string> = { Accept: "application/json" };
   let payload: BodyInit | undefined;
@@ -89,10 +108,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     credentials: "include",
     signal,
   });
-  if (response.status === 204) return undefined as T;
+  if (response.status === 204) return { data: undefined as T, response };
   const data = await readBody(response);
   if (!response.ok) throw new ApiError(errorText(data, response.statusText), response.status, data);
-  return data as T;
+  return { data: data as T, response };
 }
 
 export const api = {

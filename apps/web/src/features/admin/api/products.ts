@@ -5,10 +5,13 @@ import type {
   imageFields,
   Product,
   ProductImage,
+  ProductSort,
+  productListQuery,
+  SortDirection,
 } from "@florist/contract";
 import { queryOptions } from "@tanstack/react-query";
 import type { z } from "zod";
-import { api } from "../../../lib/api-client";
+import { api, apiList } from "../../../lib/api-client";
 import type { ProductFormValues } from "../lib/product-form";
 import { buildProductBody, colorImageChanges, type ImageChange } from "../lib/product-payload";
 
@@ -17,11 +20,39 @@ export const productKeys = {
   categories: ["categories"] as const,
 };
 
-export const adminProductsQuery = queryOptions({
-  queryKey: productKeys.list,
-  queryFn: ({ signal }) => api.get<Product[]>("/products", undefined, signal),
-  staleTime: 0,
-});
+/** How many products one page of the admin's list holds. */
+export const PRODUCTS_PAGE_SIZE = 20;
+
+/** What the admin's product list asks the server for; null leaves a filter or the sort out. */
+export interface ProductListParams {
+  q: string;
+  categoryId: number | null;
+  availability: AvailabilityStatus | null;
+  sort: ProductSort | null;
+  dir: SortDirection;
+  page: number;
+}
+
+export function productListSearch(params: ProductListParams): z.input<typeof productListQuery> {
+  return {
+    ...(params.q && { q: params.q }),
+    ...(params.categoryId !== null && { categoryId: params.categoryId }),
+    ...(params.availability && { availability: params.availability }),
+    ...(params.sort && { sort: params.sort, dir: params.dir }),
+    page: params.page,
+    limit: PRODUCTS_PAGE_SIZE,
+  };
+}
+
+/** One page of the admin's products, filtered and sorted on the server, with how many match. */
+export const adminProductsQuery = (params: ProductListParams) =>
+  queryOptions({
+    queryKey: [...productKeys.list, params],
+    queryFn: ({ signal }) =>
+      apiList<Product>("/products", productListSearch(params) as Record<string, string | number>, signal),
+    placeholderData: (previous) => previous,
+    staleTime: 0,
+  });
 
 export const categoriesQuery = queryOptions({
   queryKey: productKeys.categories,

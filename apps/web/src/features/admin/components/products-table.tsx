@@ -1,12 +1,17 @@
-import type { Product } from "@florist/contract";
+import type { Product, ProductSort, SortDirection } from "@florist/contract";
 import { Currency } from "../../../components/currency";
 import { ProductImage } from "../../../components/product-image";
 import { StatusBadge } from "../../../components/status-badge";
 import { isOutOfStock } from "../lib/products";
+import { SortableHeader } from "./sortable-header";
 
 export interface ProductsTableProps {
   products: readonly Product[];
   categoryName: (categoryId: number | null) => string;
+  /** The order the server listed the products in; its column shows an arrow. */
+  order: { sort: ProductSort | null; dir: SortDirection };
+  /** A click on a sortable column's header asks the server for that order. */
+  onSort: (column: ProductSort) => void;
   busyProductId: number | null;
   onChangeImage: (product: Product) => void;
   onEdit: (product: Product) => void;
@@ -14,30 +19,31 @@ export interface ProductsTableProps {
   onDelete: (product: Product) => void;
 }
 
-/** The admin's Product List; out-of-stock rows are set apart. */
+/** The admin's Product List, sortable by name, price and stock; out-of-stock rows are set apart. */
 export function ProductsTable({
   products,
   categoryName,
+  order,
+  onSort,
   busyProductId,
   onChangeImage,
   onEdit,
   onToggleAvailability,
   onDelete,
 }: ProductsTableProps) {
+  const header = (column: ProductSort, label: string, className?: string) => (
+    <SortableHeader column={column} label={label} order={order} onSort={onSort} className={className} />
+  );
   return (
     <div className="admin-table-wrap">
       <table className="admin-table products-table">
         <thead>
           <tr>
             <th scope="col">Image</th>
-            <th scope="col">Product</th>
+            {header("name", "Product")}
             <th scope="col">Category</th>
-            <th scope="col" className="numeric">
-              Price
-            </th>
-            <th scope="col" className="numeric">
-              Stock
-            </th>
+            {header("price", "Price", "numeric")}
+            {header("stock", "Stock", "numeric")}
             <th scope="col">Status</th>
             <th scope="col">Action</th>
           </tr>

@@ -7,6 +7,7 @@ import { whatsappHref } from "../lib/payments";
 import type { TransactionsOrder } from "../lib/transactions";
 import { OrderStatusControl } from "./order-status-control";
 import { PaymentBadge } from "./payment-badge";
+import { SortableHeader } from "./sortable-header";
 
 export interface TransactionsTableProps {
   rows: readonly AdminTransaction[];
@@ -68,27 +69,6 @@ export function TransactionsTable({ rows, order, onSort, onView }: TransactionsT
         </tbody>
       </table>
     </div>
-  );
-}
-
-interface SortableHeaderProps {
-  column: OverviewSort;
-  label: string;
-  order: TransactionsOrder;
-  onSort: (column: OverviewSort) => void;
-  className?: string | undefined;
-}
-
-/** A column header that sorts by its column; the arrow (drawn by CSS from aria-sort) shows the direction. */
-function SortableHeader({ column, label, order, onSort, className }: SortableHeaderProps) {
-  const active = order.sort === column;
-  const direction = order.dir === "asc" ? "ascending" : "descending";
-  return (
-    <th scope="col" className={className} aria-sort={active ? direction : undefined}>
-      <button type="button" className="sort-header" onClick={() => onSort(column)}>
-        {label}
-      </button>
-    </th>
   );
 }
 

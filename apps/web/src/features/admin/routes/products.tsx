@@ -4,15 +4,19 @@ import { useState } from "react";
 import { ConfirmModal } from "../../../components/modal";
 import { EmptyState, LoadingState } from "../../../components/page-state";
 import { useAuth } from "../../../lib/auth";
-import { adminProductsQuery, categoriesQuery } from "../api/products";
+import { adminProductsQuery, categoriesQuery, PRODUCTS_PAGE_SIZE } from "../api/products";
 import { AccessDenied } from "../components/access-denied";
 import { AdminHeader } from "../components/admin-header";
 import { AdminNotice } from "../components/admin-notice";
 import { ProductFormModal } from "../components/product-form-modal";
 import { ProductsTable } from "../components/products-table";
+import { ProductsToolbar } from "../components/products-toolbar";
+import { TransactionsPagination } from "../components/transactions-pagination";
 import { useCoverPicker } from "../hooks/use-cover-picker";
 import { useProductActions } from "../hooks/use-product-actions";
+import { useProductsFilter } from "../hooks/use-products-filter";
 import { categoryNamer } from "../lib/products";
+import { pageRange } from "../lib/transactions";
 import "../admin.css";
 
 export default function AdminProductsPage() {
@@ -24,30 +28,43 @@ export default function AdminProductsPage() {
 
 type Editing = { mode: "add" } | { mode: "edit"; product: Product } | null;
 
-/** Manage Products: the product list with its actions, and the form to add or edit a product. */
+/**
+ * Manage Products: the product list, searched, filtered, sorted and paged on the server, with its
+ * actions, and the form to add or edit a product.
+ */
 function ManageProducts() {
-  const products = useQuery(adminProductsQuery);
+  const filter = useProductsFilter();
+  const { params } = filter;
+  const products = useQuery(adminProductsQuery(params));
   const categories = useQuery(categoriesQuery);
   const actions = useProductActions();
   const cover = useCoverPicker(actions.replaceCover, (text) => actions.setNotice({ kind: "error", text }));
   const [editing, setEditing] = useState<Editing>(null);
 
   const loading = products.isFetching || categories.isFetching;
+  const rows = products.data?.items ?? [];
+  const total = products.data?.total ?? 0;
+  const filtered = params.q !== "" || params.categoryId !== null || params.availability !== null;
   let content: React.ReactNode;
   if (products.isPending) content = <LoadingState text="Loading..." />;
-  else if (!products.data || products.data.length === 0)
-    content = products.error ? null : <EmptyState text="No products yet. Add the first one." />;
-  else
+  else if (rows.length === 0) {
+    const empty = filtered ? "No products match these filters." : "No products yet. Add the first one.";
+    content = products.error ? null : <EmptyState text={empty} />;
+  } else
     content = (
-      <ProductsTable
-        products={products.data}
-        categoryName={categoryNamer(categories.data ?? [])}
-        busyProductId={actions.busyProductId}
-        onChangeImage={cover.pick}
-        onEdit={(product) => setEditing({ mode: "edit", product })}
-        onToggleAvailability={actions.toggleAvailability}
-        onDelete={actions.askDelete}
-      />
+      <div aria-busy={products.isFetching} className={products.isPlaceholderData ? "admin-refreshing" : undefined}>
+        <ProductsTable
+          products={rows}
+          categoryName={categoryNamer(categories.data ?? [])}
+          order={params}
+          onSort={filter.sortByColumn}
+          busyProductId={actions.busyProductId}
+          onChangeImage={cover.pick}
+          onEdit={(product) => setEditing({ mode: "edit", product })}
+          onToggleAvailability={actions.toggleAvailability}
+          onDelete={actions.askDelete}
+        />
+      </div>
     );
 
   return (
@@ -84,9 +101,30 @@ function ManageProducts() {
           <h2 id="product-list-title" className="admin-card-title">
             Product List
           </h2>
-          {products.data ? <span className="admin-count">{products.data.length}</span> : null}
+          {products.data ? <span className="admin-count">{total}</span> : null}
         </div>
+        <ProductsToolbar
+          params={params}
+          categories={categories.data ?? []}
+          searchInput={filter.searchInput}
+          onSearchInput={filter.setSearchInput}
+          onSearch={filter.applySearch}
+          onReset={filter.resetSearch}
+          onCategory={filter.setCategory}
+          onAvailability={filter.setAvailability}
+          onSort={filter.setSort}
+        />
         {content}
+        {total > 0 || params.page > 1 ? (
+          <TransactionsPagination
+            label="Product pages"
+            range={pageRange(params.page, PRODUCTS_PAGE_SIZE, rows.length, total)}
+            canGoBack={params.page > 1 && !products.isFetching}
+            canGoOn={params.page * PRODUCTS_PAGE_SIZE < total && !products.isFetching}
+            onPrevious={filter.previousPage}
+            onNext={filter.nextPage}
+          />
+        ) : null}
       </section>
 
       <input

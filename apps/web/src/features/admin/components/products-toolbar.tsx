@@ -1,0 +1,120 @@
+import type { AvailabilityStatus, Category, ProductSort, SortDirection } from "@florist/contract";
+import { useId } from "react";
+import type { ProductListParams } from "../api/products";
+
+/** The orders the Sort by menu offers; a column header can ask for the others. */
+const SORT_CHOICES: { value: string; label: string; sort: ProductSort | null; dir: SortDirection }[] = [
+  { value: "", label: "Category", sort: null, dir: "asc" },
+  { value: "newest-desc", label: "Newest", sort: "newest", dir: "desc" },
+  { value: "name-asc", label: "Name A–Z", sort: "name", dir: "asc" },
+  { value: "price-asc", label: "Price: low to high", sort: "price", dir: "asc" },
+  { value: "price-desc", label: "Price: high to low", sort: "price", dir: "desc" },
+  { value: "stock-asc", label: "Stock: lowest first", sort: "stock", dir: "asc" },
+];
+
+export interface ProductsToolbarProps {
+  params: ProductListParams;
+  categories: readonly Category[];
+  searchInput: string;
+  onSearchInput: (value: string) => void;
+  onSearch: () => void;
+  onReset: () => void;
+  onCategory: (categoryId: number | null) => void;
+  onAvailability: (availability: AvailabilityStatus | null) => void;
+  onSort: (sort: ProductSort | null, dir: SortDirection) => void;
+}
+
+/** Search products by name, filter by category and availability, and Sort by. */
+export function ProductsToolbar(props: ProductsToolbarProps) {
+  const { params, categories } = props;
+  const ids = { search: useId(), category: useId(), availability: useId(), sort: useId() };
+  const sortValue = params.sort ? `${params.sort}-${params.dir}` : "";
+  const known = SORT_CHOICES.some((choice) => choice.value === sortValue);
+
+  return (
+    <div className="admin-toolbar products-toolbar">
+      <search className="admin-search">
+        <form
+          className="admin-search-form"
+          onSubmit={(event) => {
+            event.preventDefault();
+            props.onSearch();
+          }}
+        >
+          <label htmlFor={ids.search} className="visually-hidden">
+            Search products
+          </label>
+          <input
+            id={ids.search}
+            type="search"
+            className="input"
+            placeholder="Product name"
+            maxLength={100}
+            value={props.searchInput}
+            onChange={(event) => props.onSearchInput(event.target.value)}
+          />
+          <button type="submit" className="btn btn-primary btn-small">
+            Search
+          </button>
+          <button type="button" className="btn btn-ghost btn-small" onClick={props.onReset}>
+            Reset
+          </button>
+        </form>
+      </search>
+      <div className="products-filters">
+        <div className="admin-sort">
+          <label htmlFor={ids.category}>Category</label>
+          <select
+            id={ids.category}
+            className="select select-compact"
+            value={params.categoryId ?? ""}
+            onChange={(event) => props.onCategory(event.target.value ? Number(event.target.value) : null)}
+          >
+            <option value="">All</option>
+            {categories.map((category) => (
+              <option key={category.category_id} value={category.category_id}>
+                {category.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="admin-sort">
+          <label htmlFor={ids.availability}>Status</label>
+          <select
+            id={ids.availability}
+            className="select select-compact"
+            value={params.availability ?? ""}
+            onChange={(event) => props.onAvailability((event.target.value || null) as AvailabilityStatus | null)}
+          >
+            <option value="">All</option>
+            <option value="in_stock">Available</option>
+            <option value="out_of_stock">Out of Stock</option>
+          </select>
+        </div>
+        <div className="admin-sort">
+          <label htmlFor={ids.sort}>Sort by</label>
+          <select
+            id={ids.sort}
+            className="select select-compact"
+            value={known ? sortValue : "column"}
+            onChange={(event) => {
+              const choice = SORT_CHOICES.find((candidate) => candidate.value === event.target.value);
+              if (choice) props.onSort(choice.sort, choice.dir);
+            }}
+          >
+            {known ? null : (
+              <option value="column" disabled>
+                Column
+              </option>
+            )}
+            {SORT_CHOICES.map((choice) => (
+              <option key={choice.value} value={choice.value}>
+                {choice.label}
+              </option>
+            ))}
+          </select>
+        </div>
+      </div>
+    </div>
+  );
+}
