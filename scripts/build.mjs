@@ -103,10 +103,11 @@ export const packagesStayExternal = {
   },
 };
 
-/** The entry points of the server's bundles: the shop and the backup tool. */
+/** The entry points of the server's bundles: the shop, the backup tool and the copy of DATA_DIR's files into a bucket. */
 export const SERVER_ENTRY_POINTS = {
   server: path.join(SERVER_DIR, "src", "server.ts"),
   "backup-cli": path.join(SERVER_DIR, "src", "backup-cli.ts"),
+  "storage-migrate": path.join(SERVER_DIR, "src", "storage-migrate.ts"),
 };
 
 /**

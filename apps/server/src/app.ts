@@ -32,6 +32,7 @@ import { inputGuardPlugin } from "./plugins/input-guard.js";
 import { metricsPlugin } from "./plugins/metrics.js";
 import { originPlugin } from "./plugins/origin.js";
 import { securityHeaderOptions } from "./plugins/security-headers.js";
+import { uploadsPlugin } from "./plugins/uploads.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -130,17 +131,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   // Proofs and receipts are private: these guarded routes answer them, never the public static handler below.
   await app.register(privateFileRoutes, { ctx });
 
-  const uploads = path.join(ctx.config.dataDir, "uploads");
-  fs.mkdirSync(uploads, { recursive: true });
-  await app.register(fastifyStatic, {
-    root: uploads,
-    prefix: "/uploads/",
-    decorateReply: false,
-    index: false,
-    // Upload names are random and never reused, so they can be cached for a long time.
-    maxAge: "30d",
-    immutable: true,
-  });
+  await app.register(uploadsPlugin, { ctx });
 
   const webIndex = path.join(ctx.config.webDist, "index.html");
   if (fs.existsSync(webIndex)) {

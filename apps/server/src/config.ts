@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
+import type { S3Settings } from "./lib/storage/index.js";
 
 /** The sender of the shop's mails when MAIL_FROM is not set. */
 export const DEFAULT_MAIL_FROM = '"Bandung Florist" <no-reply@bandung-florist.local>';
@@ -47,7 +48,16 @@ const envSchema = z.object({
   // Prometheus sends it as a bearer token; long enough that it cannot be guessed.
   METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
   BACKUP_DIR: z.string().min(1).default("./backups"),
+  S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
+  S3_BUCKET: z.string().trim().min(3).max(63).optional(),
+  S3_REGION: z.string().trim().min(1).optional(),
+  S3_ACCESS_KEY_ID: z.string().min(1).optional(),
+  S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
+  PUBLIC_UPLOADS_URL: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
 });
+
+/** The bucket's settings come together or not at all: half of them would silently keep files on one disk. */
+const S3_SETTINGS = ["S3_ENDPOINT", "S3_BUCKET", "S3_REGION", "S3_ACCESS_KEY_ID", "S3_SECRET_ACCESS_KEY"] as const;
 
 /** How long a client may take and how many may be connected at once (README: Configuration). */
 export interface HttpLimits {
@@ -90,6 +100,10 @@ export interface Config {
   metricsToken: string | undefined;
   /** Where `npm run backup` writes a backup when no folder is named. */
   backupDir: string;
+  /** The S3-compatible bucket that holds uploaded files; undefined keeps them under dataDir (contract §7.5). */
+  s3: S3Settings | undefined;
+  /** A CDN or bucket address that serves public uploads: /uploads/products/x.webp is redirected to <url>/products/x.webp. */
+  publicUploadsUrl: string | undefined;
 }
 
 /** The soft open-file limit (`ulimit -n`) where the system tells it (Linux), else undefined. */
@@ -127,6 +141,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   if (e.HEADERS_TIMEOUT_SECONDS > e.REQUEST_TIMEOUT_SECONDS) {
     throw new Error("Invalid configuration: HEADERS_TIMEOUT_SECONDS must not exceed REQUEST_TIMEOUT_SECONDS");
   }
+  const missing = S3_SETTINGS.filter((name) => e[name] === undefined);
+  if (missing.length > 0 && missing.length < S3_SETTINGS.length) {
+    throw new Error(
+      `Invalid configuration: the S3_* settings go together; ${missing.join(", ")} ${missing.length === 1 ? "is" : "are"} missing`,
+    );
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
@@ -153,5 +173,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken: e.METRICS_TOKEN,
     backupDir: path.resolve(e.BACKUP_DIR),
+    s3:
+      e.S3_ENDPOINT && e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+        ? {
+            endpoint: e.S3_ENDPOINT,
+            bucket: e.S3_BUCKET,
+            region: e.S3_REGION,
+            accessKeyId: e.S3_ACCESS_KEY_ID,
+            secretAccessKey: e.S3_SECRET_ACCESS_KEY,
+          }
+        : undefined,
+    publicUploadsUrl: e.PUBLIC_UPLOADS_URL?.replace(/\/+$/, ""),
   };
 }

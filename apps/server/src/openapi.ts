@@ -6,6 +6,7 @@ import { type Config, loadConfig } from "./config.js";
 import type { AppContext } from "./context.js";
 import { openDatabase } from "./db/connection.js";
 import { createMailer } from "./lib/mailer.js";
+import { openFileStore } from "./lib/storage/index.js";
 
 /** Where the checked-in document lives; `npm run openapi` writes it, a unit test keeps it current. */
 export const OPENAPI_FILE = path.resolve(import.meta.dirname, "../../../docs/openapi.json");
@@ -31,7 +32,7 @@ export async function openApiText(): Promise<string> {
     port: 0,
   };
   const { db, dialect } = openDatabase(config.databaseUrl);
-  const ctx: AppContext = { db, dialect, config, mailer: createMailer(config) };
+  const ctx: AppContext = { db, dialect, config, mailer: createMailer(config), files: openFileStore(config) };
   const app = await buildApp(ctx);
   try {
     await app.ready();
@@ -39,6 +40,7 @@ export async function openApiText(): Promise<string> {
   } finally {
     await app.close();
     await db.destroy();
+    await ctx.files.close();
     await fs.rm(dataDir, { recursive: true, force: true });
   }
 }

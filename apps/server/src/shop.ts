@@ -7,6 +7,7 @@ import { migrateToLatest } from "./db/migrate.js";
 import { seed } from "./db/seed/seed.js";
 import { oneStartAtATime } from "./db/start-lock.js";
 import { createMailer } from "./lib/mailer.js";
+import { openFileStore } from "./lib/storage/index.js";
 import { backgroundSettled } from "./modules/accounts/service.js";
 import { startJobRunner } from "./modules/jobs/runner.js";
 
@@ -21,6 +22,8 @@ export async function createShop(
 ) {
   const log = options.log ?? console.log;
   const { db, dialect } = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+  // Before seeding: the demo pictures go where every upload goes (S3_* or DATA_DIR).
+  const files = openFileStore(config);
   try {
     // Processes started together on one PostgreSQL database take turns: one migrates and seeds.
     await oneStartAtATime(db, dialect, async () => {
@@ -29,9 +32,10 @@ export async function createShop(
     });
   } catch (error) {
     await db.destroy();
+    await files.close();
     throw error;
   }
-  const ctx: AppContext = { db, dialect, config, mailer: createMailer(config) };
+  const ctx: AppContext = { db, dialect, config, mailer: createMailer(config), files };
   const app = await buildApp(ctx, options.fastify);
   // Every process runs one; claims in the database keep each job to one of them (docs/decisions/0013).
   const runner = config.runJobs ? startJobRunner(ctx, app.log) : null;
@@ -40,6 +44,7 @@ export async function createShop(
     // A reset mail started after its answer still needs the database to find the account.
     await backgroundSettled();
     await db.destroy();
+    await files.close();
   });
   return { app, ctx };
 }

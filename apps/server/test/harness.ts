@@ -12,6 +12,7 @@ import { openDatabase } from "../src/db/connection.js";
 import { accountKey } from "../src/lib/account-key.js";
 import { createMailer } from "../src/lib/mailer.js";
 import { hashPassword } from "../src/lib/secrets.js";
+import { openFileStore } from "../src/lib/storage/index.js";
 import { nowIso, setClock } from "../src/lib/time.js";
 import { postgresUrl, withAdminClient } from "./postgres.js";
 
@@ -52,7 +53,9 @@ export async function createTestShop(overrides: Partial<Config> = {}): Promise<T
     ...overrides,
   };
   const { db, dialect } = openDatabase(databaseUrl);
-  const ctx: AppContext = { db, dialect, config, mailer: createMailer(config) };
+  // Files on disk in dataDir, or in a bucket when the overrides name one (`s3: testBucket.settings`).
+  const files = openFileStore(config);
+  const ctx: AppContext = { db, dialect, config, mailer: createMailer(config), files };
   const app = await buildApp(ctx);
   return {
     app,
@@ -61,6 +64,7 @@ export async function createTestShop(overrides: Partial<Config> = {}): Promise<T
     async close() {
       await app.close();
       await db.destroy();
+      await files.close();
       await dropDatabase();
       await fs.rm(dataDir, { recursive: true, force: true });
     },

@@ -1,4 +1,3 @@
-import fs from "node:fs/promises";
 import path from "node:path";
 import { inflateSync } from "node:zlib";
 import type { OrderDetail, User } from "@florist/contract";
@@ -14,7 +13,7 @@ import {
 } from "../../../test/fixtures.js";
 import { callerOf, createTestShop, lastMail, signedIn, type TestShop } from "../../../test/harness.js";
 import { openDatabase } from "../../db/connection.js";
-import { proofFile } from "../../lib/images.js";
+import { readPrivateImage } from "../../lib/images.js";
 import { createMailer, type Mail } from "../../lib/mailer.js";
 import { HOUR, MINUTE, setClock } from "../../lib/time.js";
 import { runDueJobs } from "../jobs/runner.js";
@@ -135,9 +134,9 @@ describe("order mails", () => {
     expect(finished.attachments).toHaveLength(1);
     expect(finished.attachments?.[0]).toMatchObject({ cid: "delivery-photo", contentType: "image/jpeg" });
     // The stored photo, as a JPEG of the same size.
-    const stored = proofFile(shop.dataDir, path.basename(upload.json().orderProof)) as string;
+    const stored = await readPrivateImage(shop.ctx.files, "proofs", path.basename(upload.json().orderProof));
     const mailed = await sharp(finished.attachments?.[0]?.content).metadata();
-    const original = await sharp(await fs.readFile(stored)).metadata();
+    const original = await sharp(stored as Buffer).metadata();
     expect(mailed).toMatchObject({ format: "jpeg", width: original.width, height: original.height });
 
     const other = await placeOrder();

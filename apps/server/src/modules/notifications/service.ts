@@ -1,4 +1,3 @@
-import fs from "node:fs/promises";
 import path from "node:path";
 import type { BankAccount } from "@florist/contract";
 import { formatRupiah, orderDisplayId } from "@florist/contract/rules";
@@ -6,7 +5,7 @@ import { Eta } from "eta";
 import sharp from "sharp";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
-import { proofFile } from "../../lib/images.js";
+import { readPrivateImage } from "../../lib/images.js";
 import type { Mail, MailAttachment } from "../../lib/mailer.js";
 import { shopToday } from "../../lib/time.js";
 import { type QueuedMail, queueMail } from "../mail/service.js";
@@ -208,9 +207,9 @@ function links(ctx: AppContext, orderId: number) {
 const PHOTO_WIDTH = 536;
 
 async function deliveryPhoto(ctx: AppContext, proof: string | null): Promise<MailAttachment | null> {
-  const file = proof ? proofFile(ctx.config.dataDir, path.basename(proof)) : null;
-  // A photo deleted meanwhile leaves the mail without it rather than the status change undone.
-  const stored = file ? await fs.readFile(file).catch(() => null) : null;
+  // A photo deleted meanwhile, or a store that does not answer, leaves the mail without it rather
+  // than the status change undone.
+  const stored = proof ? await readPrivateImage(ctx.files, "proofs", path.basename(proof)).catch(() => null) : null;
   if (!stored) return null;
   // Stored as WebP, which some desktop mail clients still cannot show: mailed as a JPEG, no wider
   // than the mail's column shown at twice its size.

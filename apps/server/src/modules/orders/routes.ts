@@ -178,7 +178,7 @@ export async function privateFileRoutes(app: FastifyInstance, { ctx }: { ctx: Ap
     app.get(`/uploads/${area}/:name`, { schema: fileSchema }, async (request, reply) => {
       const user = requireUser(request);
       const { name } = parse(privateImageParams, request.params);
-      return sendPrivateImage(reply, ctx.config.dataDir, area, name, (path) => owner(ctx, user, path));
+      return sendPrivateImage(reply, ctx.files, area, name, (path) => owner(ctx, user, path));
     });
   }
 }

@@ -556,7 +556,7 @@ export async function uploadProof(ctx: AppContext, actor: Actor, orderId: number
   if (status === "Denied" || status === "Cancelled") {
     throw conflict(`A ${status.toLowerCase()} order takes no delivery proof.`, "STATUS_NOT_ALLOWED");
   }
-  const stored = await storeImage(ctx.config.dataDir, "proofs", image);
+  const stored = await storeImage(ctx.files, "proofs", image);
   let saved = false;
   try {
     saved = await ctx.db.transaction().execute(async (trx) => {
@@ -571,10 +571,10 @@ export async function uploadProof(ctx: AppContext, actor: Actor, orderId: number
       return changed;
     });
   } finally {
-    if (!saved) await deleteImage(ctx.config.dataDir, stored);
+    if (!saved) await deleteImage(ctx.files, stored);
   }
   if (!saved) throw conflict("Another proof was uploaded at the same time. Please try again.", "PROOF_CHANGED");
-  await deleteImage(ctx.config.dataDir, order.order_proof);
+  await deleteImage(ctx.files, order.order_proof);
   return { orderProof: stored };
 }
 

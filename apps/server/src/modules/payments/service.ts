@@ -43,7 +43,7 @@ export async function uploadReceipt(ctx: AppContext, viewer: Viewer, orderId: nu
       "PAYMENT_NOT_ALLOWED",
     );
   }
-  const stored = await storeImage(ctx.config.dataDir, "receipts", image);
+  const stored = await storeImage(ctx.files, "receipts", image);
   let saved = false;
   try {
     saved = await ctx.db.transaction().execute(async (trx) => {
@@ -54,10 +54,10 @@ export async function uploadReceipt(ctx: AppContext, viewer: Viewer, orderId: nu
       return true;
     });
   } finally {
-    if (!saved) await deleteImage(ctx.config.dataDir, stored);
+    if (!saved) await deleteImage(ctx.files, stored);
   }
   if (!saved) throw conflict(CHANGED, "PAYMENT_CHANGED");
-  await deleteImage(ctx.config.dataDir, order.payment_proof);
+  await deleteImage(ctx.files, order.payment_proof);
   return orderDetail(ctx.db, orderId);
 }
 

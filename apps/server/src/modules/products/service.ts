@@ -80,16 +80,16 @@ function recordProduct(
 async function deleteUnusedImages(ctx: AppContext, urls: (string | null | undefined)[]) {
   const candidates = [...new Set(urls.filter((u): u is string => !!u))];
   const inUse = await repo.imageUrlsInUse(ctx.db, candidates);
-  await Promise.all(candidates.filter((u) => !inUse.has(u)).map((u) => deleteImage(ctx.config.dataDir, u)));
+  await Promise.all(candidates.filter((u) => !inUse.has(u)).map((u) => deleteImage(ctx.files, u)));
 }
 
 /** Stores an upload, runs `write`, and removes the new file again when `write` fails. */
 async function withStoredImage<T>(ctx: AppContext, file: Buffer, write: (url: string) => Promise<T>): Promise<T> {
-  const url = await storeImage(ctx.config.dataDir, "products", file);
+  const url = await storeImage(ctx.files, "products", file);
   try {
     return await write(url);
   } catch (error) {
-    await deleteImage(ctx.config.dataDir, url);
+    await deleteImage(ctx.files, url);
     throw error;
   }
 }
