@@ -44,11 +44,19 @@ function productColumns(fields: ProductFields) {
 
 type ProductRow = NonNullable<Awaited<ReturnType<typeof repo.findProductForChange>>>;
 
-/** What the audit log keeps of a product: its fields as the admin set them, the options read as lists. */
+/**
+ * What the audit log keeps of a product: its fields as the admin set them, the colours as a list and
+ * each size with its own price or "base price", so a price change per size reads before → after.
+ */
 function auditedProduct(row: Omit<ProductRow, "product_id">) {
   const { size_options, color_options, ...fields } = row;
-  return { ...fields, sizes: JSON.parse(size_options) as unknown, colors: JSON.parse(color_options) as unknown };
+  const sizes = Object.fromEntries(
+    parseSizeOptions(size_options).map((size) => [size.label, size.price ?? BASE_PRICE]),
+  );
+  return { ...fields, sizes, colors: JSON.parse(color_options) as unknown };
 }
+
+const BASE_PRICE = "base price";
 
 /** A colour image as the audit log keeps it. */
 function auditedImage(row: { image_id: number; color_name: string; stock_quantity: number; image_url: string }) {

@@ -113,16 +113,8 @@ describe("prices per size", () => {
       .where("action", "=", "product.update")
       .executeTakeFirstOrThrow();
     const details = JSON.parse(entry.details as string);
-    expect(details.before.sizes).toEqual([
-      { label: "Small", price: null },
-      { label: "Medium", price: null },
-      { label: "Large", price: 450000 },
-    ]);
-    expect(details.after.sizes).toEqual([
-      { label: "Small", price: 260000 },
-      { label: "Medium", price: null },
-      { label: "Large", price: 480000 },
-    ]);
+    expect(details.before.sizes).toEqual({ Small: "base price", Medium: "base price", Large: 450000 });
+    expect(details.after.sizes).toEqual({ Small: 260000, Medium: "base price", Large: 480000 });
   });
 
   it("shows the cheapest size's price on the catalogue card", async () => {
