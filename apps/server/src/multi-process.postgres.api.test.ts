@@ -263,6 +263,29 @@ describe("two shop processes on one PostgreSQL database, behind a round-robin pr
     }
   });
 
+  it("keep a transfer receipt sent through one private on the other: its owner and the admin see it, no one else", async () => {
+    const shopper = await customer(a.url);
+    const placed = await call(a.url, "POST", "/api/order", shopper.cookie, orderOf(await product(a.url, 5), 1));
+    const receipt = await imageFile({ format: "jpeg", color: "#2980b9" });
+    const form = new FormData();
+    form.append("payment_proof", new Blob([receipt.data], { type: receipt.contentType }), receipt.filename);
+    const sent = await call(a.url, "PUT", `/api/order/${placed.json.orderId}/payment-proof`, shopper.cookie, form);
+    expect(sent.status, JSON.stringify(sent.json)).toBe(200);
+    const url: string = sent.json.paymentProof;
+    expect(url).toMatch(/^\/uploads\/receipts\/[a-f0-9]{32}\.webp$/);
+
+    const asAdmin = await fetch(`${b.url}${url}`, { headers: { cookie: admin } });
+    expect(asAdmin.status).toBe(200);
+    expect(asAdmin.headers.get("content-type")).toBe("image/webp");
+    expect(asAdmin.headers.get("cache-control")).toBe("private, max-age=3600");
+    expect((await fetch(`${b.url}${url}`, { headers: { cookie: shopper.cookie } })).status).toBe(200);
+    const stranger = await customer(b.url);
+    expect((await fetch(`${b.url}${url}`, { headers: { cookie: stranger.cookie } })).status).toBe(404);
+    expect((await fetch(`${b.url}${url}`)).status).toBe(401);
+    // Private files keep out of the bucket's public uploads/ folder.
+    expect(await bucket.keys()).toContain(url.replace("/uploads/", ""));
+  });
+
   it("count failed logins together: five failures split across the two lock the account on both", async () => {
     const shopper = await customer(a.url);
     for (const base of [a.url, b.url, a.url, b.url, a.url]) {
