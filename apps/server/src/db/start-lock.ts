@@ -6,7 +6,7 @@ import type { Database } from "./database.js";
  * The PostgreSQL advisory lock key of a shop's start (any fixed 64-bit number no other code uses;
  * Kysely's migrator takes its own, different one inside each migration transaction).
  */
-const START_LOCK = 7_406_115_211_023;
+export const START_LOCK = 7_406_115_211_023;
 
 /**
  * Runs `work` (migrate, then seed) while no other process of the shop is doing the same, so
