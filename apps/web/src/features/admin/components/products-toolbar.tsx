@@ -1,6 +1,7 @@
 import type { AvailabilityStatus, Category, ProductSort, SortDirection } from "@florist/contract";
 import { useId } from "react";
 import type { ProductListParams } from "../api/products";
+import { AdminSearch } from "./admin-search";
 
 /** The orders the Sort by menu offers; a column header can ask for the others. */
 const SORT_CHOICES: { value: string; label: string; sort: ProductSort | null; dir: SortDirection }[] = [
@@ -27,40 +28,20 @@ export interface ProductsToolbarProps {
 /** Search products by name, filter by category and availability, and Sort by. */
 export function ProductsToolbar(props: ProductsToolbarProps) {
   const { params, categories } = props;
-  const ids = { search: useId(), category: useId(), availability: useId(), sort: useId() };
+  const ids = { category: useId(), availability: useId(), sort: useId() };
   const sortValue = params.sort ? `${params.sort}-${params.dir}` : "";
   const known = SORT_CHOICES.some((choice) => choice.value === sortValue);
 
   return (
     <div className="admin-toolbar products-toolbar">
-      <search className="admin-search">
-        <form
-          className="admin-search-form"
-          onSubmit={(event) => {
-            event.preventDefault();
-            props.onSearch();
-          }}
-        >
-          <label htmlFor={ids.search} className="visually-hidden">
-            Search products
-          </label>
-          <input
-            id={ids.search}
-            type="search"
-            className="input"
-            placeholder="Product name"
-            maxLength={100}
-            value={props.searchInput}
-            onChange={(event) => props.onSearchInput(event.target.value)}
-          />
-          <button type="submit" className="btn btn-primary btn-small">
-            Search
-          </button>
-          <button type="button" className="btn btn-ghost btn-small" onClick={props.onReset}>
-            Reset
-          </button>
-        </form>
-      </search>
+      <AdminSearch
+        label="Search products"
+        placeholder="Product name"
+        value={props.searchInput}
+        onInput={props.onSearchInput}
+        onSearch={props.onSearch}
+        onReset={props.onReset}
+      />
       <div className="products-filters">
         <div className="admin-sort">
           <label htmlFor={ids.category}>Category</label>

@@ -1,5 +1,6 @@
 import { useId } from "react";
 import type { SortMode } from "../lib/transactions";
+import { AdminSearch } from "./admin-search";
 
 export interface TransactionsToolbarProps {
   searchInput: string;
@@ -20,37 +21,18 @@ export function TransactionsToolbar({
   onReset,
   onSort,
 }: TransactionsToolbarProps) {
-  const searchId = useId();
   const sortId = useId();
-
-  function submit(event: React.FormEvent) {
-    event.preventDefault();
-    onSearch();
-  }
 
   return (
     <div className="admin-toolbar">
-      <search className="admin-search">
-        <form className="admin-search-form" onSubmit={submit}>
-          <label htmlFor={searchId} className="visually-hidden">
-            Search transactions
-          </label>
-          <input
-            id={searchId}
-            type="search"
-            className="input"
-            placeholder="Order ID or customer"
-            value={searchInput}
-            onChange={(event) => onSearchInput(event.target.value)}
-          />
-          <button type="submit" className="btn btn-primary btn-small">
-            Search
-          </button>
-          <button type="button" className="btn btn-ghost btn-small" onClick={onReset}>
-            Reset
-          </button>
-        </form>
-      </search>
+      <AdminSearch
+        label="Search transactions"
+        placeholder="Order ID or customer"
+        value={searchInput}
+        onInput={onSearchInput}
+        onSearch={onSearch}
+        onReset={onReset}
+      />
       <div className="admin-sort">
         <label htmlFor={sortId}>Sort by</label>
         <select
