@@ -12,6 +12,7 @@ import * as categoryPosition from "./migrations/20261126100000_category_position
 import * as customizationArchive from "./migrations/20261126200000_customization_archive.js";
 import * as postEditor from "./migrations/20261127100000_post_editor.js";
 import * as orderSearch from "./migrations/20261128100000_order_search.js";
+import * as bookingsIndex from "./migrations/20261128200000_bookings_index.js";
 
 /** Migrations listed in code so they run the same from source, tests and any bundle. */
 const migrations: Record<string, Migration> = {
@@ -28,6 +29,7 @@ const migrations: Record<string, Migration> = {
   "20261126200000_customization_archive": customizationArchive,
   "20261127100000_post_editor": postEditor,
   "20261128100000_order_search": orderSearch,
+  "20261128200000_bookings_index": bookingsIndex,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

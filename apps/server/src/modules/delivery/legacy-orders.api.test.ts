@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { SHIPPING_ADDRESS } from "../../../test/fixtures.js";
 import { createTestShop, createUser, type TestShop } from "../../../test/harness.js";
 import * as deliverySchedule from "../../db/migrations/20261125100000_delivery_schedule.js";
+import * as bookingsIndex from "../../db/migrations/20261128200000_bookings_index.js";
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -31,6 +32,8 @@ describe("orders placed before the shop had delivery slots", () => {
         })
         .returning("order_id")
         .executeTakeFirstOrThrow();
+    // A later migration indexes the columns this one adds: it is undone first and done again after.
+    await bookingsIndex.down(db);
     await deliverySchedule.down(db);
     let ids: number[] = [];
     try {
@@ -42,6 +45,7 @@ describe("orders placed before the shop had delivery slots", () => {
       ];
     } finally {
       await deliverySchedule.up(db);
+      await bookingsIndex.up(db);
     }
     const rows = await shop.ctx.db
       .selectFrom("orders")

@@ -29,10 +29,9 @@ export function lockSlots(db: Executor, dialect: Dialect, slotIds: Iterable<numb
 }
 
 /**
- * Locks one slot row and runs `claim` with it; when `claim` answers null the lock is given back at
- * once (PostgreSQL: the row lock was taken after a savepoint, and rolling back to it releases it), so
- * an order trying place after place holds at most the slot it finally books. SQLite runs one
- * transaction at a time and needs neither.
+ * PostgreSQL: locks one slot row and runs `claim` with it; when `claim` answers null the lock is
+ * given back at once (the row lock was taken after a savepoint, and rolling back to it releases it),
+ * so an order trying place after place holds at most the slot it finally books.
  */
 export async function withSlotLock<T>(
   db: Executor,
@@ -40,7 +39,6 @@ export async function withSlotLock<T>(
   slotId: number,
   claim: (row: SlotRow | undefined) => Promise<T | null>,
 ): Promise<T | null> {
-  if (dialect !== "postgres") return claim((await lockSlots(db, dialect, [slotId]))[0]);
   await sql`savepoint claim_slot`.execute(db);
   const claimed = await claim((await lockSlots(db, dialect, [slotId]))[0]);
   await (claimed === null ? sql`rollback to savepoint claim_slot` : sql`release savepoint claim_slot`).execute(db);

@@ -188,7 +188,7 @@ export async function claimNamedPlace(db: Executor, dialect: Dialect, date: stri
  * date counted again. If it filled meanwhile the lock is given back (a savepoint rolled back, on
  * PostgreSQL) and the next free place is tried, so an order holds at most one slot while it waits for
  * another and two orders cannot deadlock on slots (docs/decisions/0020). Orders that find the window
- * full lock no slot at all.
+ * full lock no slot at all. On SQLite the first count is final: write transactions run one at a time.
  */
 export async function claimEarliestPlace(db: Executor, dialect: Dialect): Promise<Place | null> {
   const today = shopToday();
@@ -197,7 +197,8 @@ export async function claimEarliestPlace(db: Executor, dialect: Dialect): Promis
   const snap = await snapshot(db, today, lastBookableDay(today, windowDays));
   for (;;) {
     const candidate = earliestPlace(snap, slots);
-    if (!candidate) return null;
+    // SQLite runs one write transaction at a time: what this one counted cannot have changed.
+    if (!candidate || dialect !== "postgres") return candidate;
     const place = await repo.withSlotLock(db, dialect, candidate.slot.slotId, async (row) => {
       // The row as it is once locked: an admin may have just switched the slot off or changed it.
       if (row?.active !== 1) {
