@@ -302,6 +302,15 @@ export interface PostsTable {
   updated_at: string | null;
 }
 
+/**
+ * The catalogue's version is the sum of these counters, raised by triggers whenever a product, a
+ * product's picture, a category or a review changes (migration 20261129100000, docs/decisions/0022).
+ */
+export interface CatalogVersionsTable {
+  slot: number;
+  version: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -327,6 +336,7 @@ export interface Database {
   delivery_zones: DeliveryZonesTable;
   closed_dates: ClosedDatesTable;
   audit_log: AuditLogTable;
+  catalog_versions: CatalogVersionsTable;
 }
 
 export type NewProduct = Insertable<ProductsTable>;

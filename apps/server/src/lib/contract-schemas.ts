@@ -57,37 +57,44 @@ export class AnswerSchemaError extends Error {
   }
 }
 
+/** Answers are checked everywhere but in production, where they are only serialised. */
+export const CHECK_ANSWERS = process.env.NODE_ENV !== "production";
+
+/** A 304 answer to a conditional GET: no body, the client's copy is current. */
+export const notModified = z.undefined().describe("Not modified: the copy whose ETag was sent is current");
+
 /**
- * Compiles each answer schema into a fast-json-stringify serializer (what production sends). With
- * `checked`, as in tests and development, every answer is first parsed by its zod schema, and what
- * the fast serializer writes must equal plain JSON.stringify: a field the schema lacks would silently
- * vanish in production, so it fails here instead (as a 500, which every test notices).
+ * The serializer of one answer schema: fast-json-stringify (what production sends). With `checked`,
+ * as in tests and development, every answer is first parsed by its zod schema, and what the fast
+ * serializer writes must equal plain JSON.stringify: a field the schema lacks would silently vanish
+ * in production, so it fails here instead (as a 500, which every test notices).
  */
-export function answerSerializerCompiler(checked: boolean): FastifySerializerCompiler<unknown> {
-  return ({ schema, method, url, httpStatus }) => {
-    if (!(schema instanceof z.ZodType)) throw new Error(`${method} ${url}: answer schemas must be zod schemas.`);
-    if (schema === noContent) return () => "";
-    const stringify = fastJson(answerJsonSchema(schema) as Parameters<typeof fastJson>[0]);
-    if (!checked) return stringify;
-    const where = `${method} ${url} (${httpStatus})`;
-    return (data: unknown) => {
-      const result = schema.safeParse(data);
-      if (!result.success) {
-        const issue = result.error.issues[0];
-        throw new AnswerSchemaError(where, `${issue?.path.join(".") || "(root)"}: ${issue?.message}`);
-      }
-      const fast = stringify(data);
-      const plain = JSON.stringify(data);
-      if (!isDeepStrictEqual(JSON.parse(fast), plain === undefined ? undefined : JSON.parse(plain))) {
-        throw new AnswerSchemaError(
-          where,
-          `a field is missing from the schema or changed by it: ${plain?.slice(0, 300)}`,
-        );
-      }
-      return fast;
-    };
+export function answerSerializer(schema: z.ZodType, where: string, checked = CHECK_ANSWERS): (data: unknown) => string {
+  const stringify = fastJson(answerJsonSchema(schema) as Parameters<typeof fastJson>[0]);
+  if (!checked) return stringify;
+  return (data: unknown) => {
+    const result = schema.safeParse(data);
+    if (!result.success) {
+      const issue = result.error.issues[0];
+      throw new AnswerSchemaError(where, `${issue?.path.join(".") || "(root)"}: ${issue?.message}`);
+    }
+    const fast = stringify(data);
+    const plain = JSON.stringify(data);
+    if (!isDeepStrictEqual(JSON.parse(fast), plain === undefined ? undefined : JSON.parse(plain))) {
+      throw new AnswerSchemaError(
+        where,
+        `a field is missing from the schema or changed by it: ${plain?.slice(0, 300)}`,
+      );
+    }
+    return fast;
   };
 }
 
-/** Answers are checked everywhere but in production, where they are only serialised. */
-export const CHECK_ANSWERS = process.env.NODE_ENV !== "production";
+/** Compiles each route's answer schemas with answerSerializer; answers without a body write nothing. */
+export function answerSerializerCompiler(checked: boolean): FastifySerializerCompiler<unknown> {
+  return ({ schema, method, url, httpStatus }) => {
+    if (!(schema instanceof z.ZodType)) throw new Error(`${method} ${url}: answer schemas must be zod schemas.`);
+    if (schema === noContent || schema === notModified) return () => "";
+    return answerSerializer(schema, `${method} ${url} (${httpStatus})`, checked);
+  };
+}

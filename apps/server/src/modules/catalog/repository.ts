@@ -146,3 +146,15 @@ export async function countProducts(db: Executor, filter: ProductListQuery): Pro
 
 export type ProductRecord = Awaited<ReturnType<typeof listVisibleProducts>>[number];
 export type ImageRecord = Awaited<ReturnType<typeof listImagesOf>>[number];
+
+/**
+ * The catalogue's version: the sum of the counters that triggers raise with every change to
+ * products, their pictures, categories and reviews (docs/decisions/0022). One small read per request.
+ */
+export async function catalogVersion(db: Executor): Promise<number> {
+  const row = await db
+    .selectFrom("catalog_versions")
+    .select((eb) => eb.fn.sum<number>("version").as("version"))
+    .executeTakeFirstOrThrow();
+  return Number(row.version);
+}

@@ -1,5 +1,4 @@
 import {
-  type CatalogCategory,
   type Category,
   type Customization,
   catalogCategorySchema,
@@ -20,7 +19,8 @@ import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { parse } from "../../errors.js";
-import { type ContractTypeProvider, errorAnswers } from "../../lib/contract-schemas.js";
+import { AnswerCache, sendCachedAnswer } from "../../lib/cached-answer.js";
+import { answerSerializer, type ContractTypeProvider, errorAnswers, notModified } from "../../lib/contract-schemas.js";
 import * as catalog from "./service.js";
 
 /** The public, read-only side of the shop: anyone may browse. */
@@ -33,10 +33,26 @@ export async function catalogRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     response: { 200: item.array(), ...errorAnswers },
   });
 
-  app.get(
-    "/catalog",
-    { schema: list("Categories that have products, with their products", catalogCategorySchema) },
-    async (): Promise<CatalogCategory[]> => catalog.getCatalog(ctx.db),
+  // The catalogue and the product pages come from this process's cache while the catalogue's
+  // version stays (docs/decisions/0022), written by the same serialisers as every answer.
+  const cache = new AnswerCache(() => catalog.catalogVersion(ctx.db));
+  const catalogAnswer = catalogCategorySchema.array();
+  const writeCatalog = answerSerializer(catalogAnswer, "GET /api/catalog");
+  const writeProduct = answerSerializer(productSchema, "GET /api/products/:id");
+  const cachedAnswers = <T extends z.ZodType>(answer: T) => ({ 200: answer, 304: notModified, ...errorAnswers });
+
+  const catalogSchemas = {
+    tags,
+    summary: "Categories that have products, with their products",
+    description: "With an ETag; If-None-Match with it answers 304 while the catalogue is unchanged.",
+    response: cachedAnswers(catalogAnswer),
+  };
+  app.get("/catalog", { schema: catalogSchemas }, async (request, reply) =>
+    sendCachedAnswer(
+      request,
+      reply,
+      await cache.get("catalog", async () => writeCatalog(await catalog.getCatalog(ctx.db))),
+    ),
   );
 
   app.get(
@@ -80,12 +96,14 @@ export async function catalogRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
   const productSchemas = {
     tags,
     summary: "One product",
+    description: "With an ETag; If-None-Match with it answers 304 while the product is unchanged.",
     params: idParam,
-    response: { 200: productSchema, ...errorAnswers },
+    response: cachedAnswers(productSchema),
   };
-  app.get("/products/:id", { schema: productSchemas }, async (request): Promise<Product> => {
+  app.get("/products/:id", { schema: productSchemas }, async (request, reply) => {
     const { id } = parse(idParam, request.params);
-    return catalog.getProduct(ctx.db, id);
+    const answer = await cache.get(`product ${id}`, async () => writeProduct(await catalog.getProduct(ctx.db, id)));
+    return sendCachedAnswer(request, reply, answer);
   });
 
   const imagesSchemas = {

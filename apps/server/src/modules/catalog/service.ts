@@ -140,3 +140,8 @@ export async function getSizePrice(db: Executor, productId: number, size: string
   if (!option) throw notFound(`This product has no size "${size.trim()}".`);
   return { productId, size: option.label, price: unitPrice(row, option) };
 }
+
+/** The version of what the catalogue and the product pages show, for the routes' cache (docs/decisions/0022). */
+export function catalogVersion(db: Executor): Promise<number> {
+  return repo.catalogVersion(db);
+}
