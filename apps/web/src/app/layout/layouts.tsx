@@ -1,4 +1,4 @@
-import { Suspense } from "react";
+import { type ReactNode, Suspense } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { Logo } from "../../components/logo";
 import { LoadingState } from "../../components/page-state";
@@ -18,9 +18,11 @@ export function RootLayout() {
 
 const PAGE_LOADING = "Loading...";
 
-export function MainLayout() {
-  const { pathname } = useLocation();
-  const isAdminPath = pathname === "/admin" || pathname.startsWith("/admin/");
+/**
+ * The page's frame: header, main and footer. The served index.html holds the same frame, drawn from
+ * this component at build time (static-frame.tsx), so the first paint already shows it.
+ */
+export function SiteFrame({ children, footer = true }: { children?: ReactNode; footer?: boolean }) {
   return (
     <div className="site">
       <a className="skip-link" href="#main">
@@ -28,12 +30,22 @@ export function MainLayout() {
       </a>
       <Navbar />
       <main id="main" className="site-main" tabIndex={-1}>
-        <Suspense fallback={<LoadingState text={PAGE_LOADING} />}>
-          <Outlet />
-        </Suspense>
+        {children}
       </main>
-      {isAdminPath ? null : <Footer />}
+      {footer ? <Footer /> : null}
     </div>
+  );
+}
+
+export function MainLayout() {
+  const { pathname } = useLocation();
+  const isAdminPath = pathname === "/admin" || pathname.startsWith("/admin/");
+  return (
+    <SiteFrame footer={!isAdminPath}>
+      <Suspense fallback={<LoadingState text={PAGE_LOADING} />}>
+        <Outlet />
+      </Suspense>
+    </SiteFrame>
   );
 }
 

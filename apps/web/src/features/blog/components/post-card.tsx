@@ -4,11 +4,14 @@ import { ArrowRightIcon } from "../../../components/icons";
 import { ProductImage } from "../../../components/product-image";
 import { formatCustomerDate } from "../../../lib/format";
 
+/** One card a row on a phone, two from 700 px, three from 1024 px. */
+const POST_CARD_SIZES = "(min-width: 1024px) 380px, (min-width: 700px) 50vw, 100vw";
+
 export function PostCard({ post, eager = false }: { post: Post; eager?: boolean }) {
   return (
     <article className="link-card post-card">
       <div className="post-card-media">
-        <ProductImage src={post.imageUrl} alt="" width={480} height={300} eager={eager} />
+        <ProductImage src={post.imageUrl} alt="" width={480} height={300} eager={eager} sizes={POST_CARD_SIZES} />
       </div>
       <div className="post-card-body">
         <p className="post-meta">

@@ -8,6 +8,9 @@ import { formatCustomerDate } from "../../../lib/format";
 import { postQuery } from "../../../lib/posts";
 import "../blog.css";
 
+/** The article is at most 820 px wide. */
+const ARTICLE_IMAGE_SIZES = "(min-width: 860px) 820px, 100vw";
+
 export default function BlogPostPage() {
   const { postId: param } = useParams();
   const postId = Number(param);
@@ -47,7 +50,14 @@ export default function BlogPostPage() {
         {post.excerpt ? <p className="article-lead">{post.excerpt}</p> : null}
       </header>
       <div className="article-image">
-        <ProductImage src={post.imageUrl} alt={post.imageAlt} width={960} height={540} eager />
+        <ProductImage
+          src={post.imageUrl}
+          alt={post.imageAlt}
+          width={960}
+          height={540}
+          eager
+          sizes={ARTICLE_IMAGE_SIZES}
+        />
       </div>
       <Markdown source={post.body} className="article-body" />
     </article>

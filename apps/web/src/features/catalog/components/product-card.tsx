@@ -4,12 +4,22 @@ import { Currency } from "../../../components/currency";
 import { ProductImage } from "../../../components/product-image";
 import { isOutOfStock } from "../api/catalog";
 
+/** Two cards a row on a phone, three from 700 px, four from 1080 px in the 1200 px container. */
+const CARD_SIZES = "(min-width: 1080px) 280px, (min-width: 700px) 33vw, 50vw";
+
 export function ProductCard({ product, eager = false }: { product: CatalogProduct; eager?: boolean }) {
   const soldOut = isOutOfStock(product);
   return (
     <article className={soldOut ? "link-card product-card sold-out" : "link-card product-card"}>
       <div className="product-card-media">
-        <ProductImage src={product.imageUrl} alt={product.name} width={400} height={400} eager={eager} />
+        <ProductImage
+          src={product.imageUrl}
+          alt={product.name}
+          width={400}
+          height={400}
+          eager={eager}
+          sizes={CARD_SIZES}
+        />
         {soldOut ? <span className="sold-out-badge">Stok Habis</span> : null}
       </div>
       <div className="product-card-body">

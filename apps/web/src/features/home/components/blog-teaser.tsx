@@ -6,6 +6,9 @@ import { ArrowRightIcon } from "../../../components/icons";
 import { ProductImage } from "../../../components/product-image";
 import { livePosts, postsQuery } from "../../../lib/posts";
 
+/** Three teasers a row from 760 px, one on a phone. */
+const TEASER_SIZES = "(min-width: 760px) 380px, 100vw";
+
 /** The posts the admins featured (newest first), or the newest ones when none is featured. */
 function teasedPosts(posts: PostDetail[]): PostDetail[] {
   const featured = posts.filter((post) => post.featured);
@@ -28,7 +31,7 @@ export function BlogTeaser() {
           {articles.map((article) => (
             <article key={article.postId} className="link-card teaser-card">
               <div className="teaser-media">
-                <ProductImage src={article.imageUrl} alt="" width={480} height={300} />
+                <ProductImage src={article.imageUrl} alt="" width={480} height={300} sizes={TEASER_SIZES} />
               </div>
               <div className="teaser-body">
                 {article.category ? <span className="teaser-category">{article.category}</span> : null}

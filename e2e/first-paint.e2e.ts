@@ -1,0 +1,103 @@
+import type { Page } from "playwright-core";
+import { describe, expect, it } from "vitest";
+import { VIEWPORTS } from "./support/browser";
+import { shopSuite } from "./support/suite";
+
+const suite = shopSuite();
+
+const FOOTER_TEXT = "Premium florist offering custom flower arrangements with personal delivery service.";
+
+/** Sums every layout shift of the page from its first paint on, as Lighthouse's CLS does for one load. */
+async function watchLayoutShifts(page: Page): Promise<void> {
+  await page.addInitScript(() => {
+    const w = window as unknown as { layoutShift: number };
+    w.layoutShift = 0;
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries() as (PerformanceEntry & { value: number; hadRecentInput: boolean })[]) {
+        if (!entry.hadRecentInput) w.layoutShift += entry.value;
+      }
+    }).observe({ type: "layout-shift", buffered: true });
+  });
+}
+
+const layoutShift = (page: Page) => page.evaluate(() => (window as unknown as { layoutShift: number }).layoutShift);
+
+/** Holds back every answer of the API for a moment, as a phone's network does, so the page is drawn before its data. */
+async function slowApi(page: Page): Promise<void> {
+  await page.route("**/api/**", async (route) => {
+    await new Promise((resolve) => setTimeout(resolve, 400));
+    await route.continue();
+  });
+}
+
+describe.each(VIEWPORTS)("the first paint at $width px", (viewport) => {
+  it("shows the header and the footer before the app's script has run, and the app takes over without a jump", async () => {
+    await suite.journey(viewport, "first-paint", async (tab) => {
+      const { page } = tab;
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await watchLayoutShifts(page);
+
+      await page.goto("/katalog", { waitUntil: "commit" });
+      await page.locator(".site-header .navbar-logo").waitFor();
+      await page.getByText(FOOTER_TEXT).waitFor({ state: "attached" });
+      if (viewport.width > 860) {
+        expect(await page.locator(".navbar-links a").allTextContents()).toEqual(["Home", "Catalog", "Blog"]);
+      } else {
+        await page.getByRole("button", { name: "Open menu" }).waitFor();
+      }
+      // The footer waits below the fold for the content to come.
+      const footerTop = await page.locator(".site-footer").evaluate((footer) => footer.getBoundingClientRect().top);
+      expect(footerTop).toBeGreaterThanOrEqual(viewport.height);
+      expect(await page.getByRole("heading", { name: "Our Collection" }).count()).toBe(0);
+
+      release();
+      await page.getByRole("heading", { name: "Our Collection" }).waitFor();
+      await page.locator(".product-card").first().waitFor();
+      expect(await page.getByText(FOOTER_TEXT).count()).toBe(1);
+      expect(await layoutShift(page)).toBeLessThan(0.05);
+    });
+  });
+
+  it("keeps the catalogue, a product, the blog and an article still while their data arrives", async () => {
+    await suite.journey(viewport, "layout-shift", async (tab) => {
+      const { page } = tab;
+      await slowApi(page);
+      await watchLayoutShifts(page);
+      const pages = [
+        { path: "/katalog", ready: page.locator(".product-card img").first() },
+        { path: "/produk/1", ready: page.getByRole("button", { name: "Add to Cart" }) },
+        { path: "/blog", ready: page.locator(".post-card").first() },
+        { path: "/blog/1", ready: page.locator(".article-body h2").first() },
+      ];
+      for (const { path, ready } of pages) {
+        await page.goto(path);
+        await ready.waitFor();
+        await page.waitForLoadState("networkidle");
+        expect(await layoutShift(page), path).toBeLessThan(0.05);
+      }
+    });
+  });
+
+  it("offers the catalogue's photos in the card width beside the full one", async () => {
+    await suite.journey(viewport, "photo-widths", async (tab) => {
+      const { page } = tab;
+      await page.goto("/katalog");
+      const photo = page.locator(".product-card img").first();
+      await photo.waitFor();
+      const srcset = await photo.getAttribute("srcset");
+      expect(srcset).toMatch(
+        /^\/uploads\/products\/[0-9a-f]{32}-card\.webp 480w, \/uploads\/products\/[0-9a-f]{32}\.webp 1200w$/,
+      );
+      // The browser picks the card copy for a card, never the 1200 px photo.
+      const chosen = await photo.evaluate((img: HTMLImageElement) => img.currentSrc);
+      expect(chosen).toMatch(/-card\.webp$/);
+    });
+  });
+});
