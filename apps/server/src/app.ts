@@ -1,12 +1,11 @@
-import fs from "node:fs";
-import path from "node:path";
+import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
 import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
-import fastifyStatic from "@fastify/static";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import type { AppContext } from "./context.js";
 import { registerErrorHandler } from "./errors.js";
+import { COMPRESS_THRESHOLD } from "./lib/cached-answer.js";
 import { answerSerializerCompiler, CHECK_ANSWERS } from "./lib/contract-schemas.js";
 import { MAX_IMAGE_BYTES } from "./lib/images.js";
 import { accountsRoutes } from "./modules/accounts/routes.js";
@@ -33,6 +32,7 @@ import { metricsPlugin } from "./plugins/metrics.js";
 import { originPlugin } from "./plugins/origin.js";
 import { securityHeaderOptions } from "./plugins/security-headers.js";
 import { uploadsPlugin } from "./plugins/uploads.js";
+import { webAppPlugin } from "./plugins/web-app.js";
 
 declare module "fastify" {
   interface FastifyInstance {
@@ -45,13 +45,6 @@ export interface RegisteredRoute {
   method: string;
   url: string;
 }
-
-/**
- * Paths that are never a page of the web app: a miss there is the API's 404, not index.html, so a
- * client, a scraper or a search engine gets a true not-found (/sitemap.xml and /robots.txt too
- * until something serves them).
- */
-const NOT_PAGES = ["/api/", "/uploads/", "/metrics", "/sitemap.xml", "/robots.txt"];
 
 /** Builds the app without listening: server.ts listens, tests call app.inject(). */
 export async function buildApp(ctx: AppContext, options: FastifyServerOptions = {}) {
@@ -98,6 +91,14 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   // First, so every answer carries the headers, even one refused by a later hook.
   await app.register(helmet, securityHeaderOptions(ctx.config.appUrl));
   await app.register(cookie);
+  // Before the routes: JSON and text answers of 1 KB and more go out as brotli or gzip when the
+  // client accepts it. Answers that carry their own encoding (the catalogue's cache, the web app's
+  // pre-compressed files) pass through as they are; request bodies are never decompressed.
+  await app.register(compress, {
+    encodings: ["br", "gzip"],
+    threshold: COMPRESS_THRESHOLD,
+    globalDecompression: false,
+  });
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES } });
   await app.register(originPlugin, { appUrl: ctx.config.appUrl });
   await app.register(inputGuardPlugin);
@@ -133,29 +134,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
 
   await app.register(uploadsPlugin, { ctx });
 
-  const webIndex = path.join(ctx.config.webDist, "index.html");
-  if (fs.existsSync(webIndex)) {
-    await app.register(fastifyStatic, {
-      root: ctx.config.webDist,
-      prefix: "/",
-      wildcard: false,
-      index: false,
-      setHeaders(res, filePath) {
-        // Vite puts a content hash in every asset name; index.html must always be fetched fresh.
-        res.setHeader(
-          "cache-control",
-          filePath.includes(`${path.sep}assets${path.sep}`) ? "public, max-age=31536000, immutable" : "no-cache",
-        );
-      },
-    });
-    const indexHtml = fs.readFileSync(webIndex);
-    // The web app's pages are not part of the API's document.
-    app.get("/*", { schema: { hide: true } }, async (request, reply) => {
-      const url = request.url.split("?")[0] ?? "/";
-      if (NOT_PAGES.some((prefix) => url.startsWith(prefix))) return reply.callNotFound();
-      return reply.header("cache-control", "no-cache").type("text/html; charset=utf-8").send(indexHtml);
-    });
-  }
+  await app.register(webAppPlugin, { webDist: ctx.config.webDist });
 
   return app;
 }

@@ -25,21 +25,28 @@ const ENCODERS = {
   gzip: (body: Buffer) => gzip(body, { level: 6 }),
 } as const;
 
-type Encoding = keyof typeof ENCODERS;
+export type Encoding = keyof typeof ENCODERS;
 
 /**
- * A JSON answer serialised once and sent many times: its bytes, an ETag from their hash, and the
- * brotli and gzip bytes, each made the first time a client asks for it and kept.
+ * An answer made once and sent many times (a JSON answer, the web app's page): its bytes, an ETag
+ * from their hash, and its brotli and gzip bytes, given (made at build) or made the first time a
+ * client asks for them, and kept.
  */
 export class CachedAnswer {
   readonly body: Buffer;
-  /** Weak: the same JSON sent as brotli, gzip or identity bytes carries the same tag. */
+  /** Weak: the same content sent as brotli, gzip or identity bytes carries the same tag. */
   readonly etag: string;
   private readonly encoded = new Map<Encoding, Promise<Buffer>>();
 
-  constructor(json: string) {
-    this.body = Buffer.from(json);
+  constructor(
+    body: string | Buffer,
+    readonly contentType = "application/json; charset=utf-8",
+    encoded: Partial<Record<Encoding, Buffer>> = {},
+  ) {
+    this.body = Buffer.from(body);
     this.etag = `W/"${createHash("sha256").update(this.body).digest("base64url").slice(0, 27)}"`;
+    for (const [encoding, bytes] of Object.entries(encoded))
+      this.encoded.set(encoding as Encoding, Promise.resolve(bytes));
   }
 
   encodedAs(encoding: Encoding): Promise<Buffer> {
@@ -113,13 +120,13 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
 }
 
 /**
- * Sends a cached JSON answer: 304 without a body when the client's copy is current, else the bytes
- * in the best encoding the client accepts. `no-cache` lets a browser keep it but ask each time.
+ * Sends a cached answer: 304 without a body when the client's copy is current, else the bytes in
+ * the best encoding the client accepts. `no-cache` lets a browser keep it but ask each time.
  */
 export async function sendCachedAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
   reply.header("etag", answer.etag).header("cache-control", "no-cache").header("vary", "accept-encoding");
   if (notModified(request.headers["if-none-match"], answer.etag)) return reply.code(304).send();
-  reply.type("application/json; charset=utf-8");
+  reply.type(answer.contentType);
   const encoding =
     answer.body.length >= COMPRESS_THRESHOLD ? preferredEncoding(request.headers["accept-encoding"]) : undefined;
   if (!encoding) return reply.send(answer.body);
