@@ -5,10 +5,13 @@
  * (`npm run build`) it builds both; scripts/start.mjs imports it and builds only what is stale.
  */
 import { spawn } from "node:child_process";
+import { createHash } from "node:crypto";
 import fs from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
+import { promisify } from "node:util";
+import zlib from "node:zlib";
 
 export const ROOT = path.resolve(import.meta.dirname, "..");
 export const SERVER_DIR = path.join(ROOT, "apps", "server");
@@ -18,13 +21,15 @@ export const BACKUP_BUNDLE = path.join(SERVER_DIR, "dist", "backup-cli.js");
 const WEB_DIR = path.join(ROOT, "apps", "web");
 const WEB_DIST = path.join(WEB_DIR, "dist");
 const WEB_INDEX = path.join(WEB_DIST, "index.html");
-/** The VITE_* settings a web build was made with, so a changed setting rebuilds it. */
+/** The VITE_* settings and the lock file's hash a web build was made with, so a change of either rebuilds it. */
 const WEB_STAMP = path.join(WEB_DIST, ".build-settings.json");
 const CONTRACT_SRC = path.join(ROOT, "packages", "contract", "src");
 const LOCKFILE = path.join(ROOT, "package-lock.json");
-const SKIPPED = new Set(["node_modules", "dist", "data", ".git"]);
+const SKIPPED = new Set(["node_modules", "dist", "data", ".git", "test"]);
+/** Tests and notes are not part of what is built: editing them rebuilds nothing. */
+const NOT_BUILT = /\.test\.tsx?$|\.md$/;
 
-/** The newest modification time among the files at and under these paths. */
+/** The newest modification time among the files at and under these paths, tests aside. */
 function newestMtime(paths) {
   let newest = 0;
   const visit = (p) => {
@@ -36,7 +41,7 @@ function newestMtime(paths) {
     }
     if (stat.isDirectory()) {
       for (const entry of fs.readdirSync(p)) if (!SKIPPED.has(entry)) visit(path.join(p, entry));
-    } else {
+    } else if (!NOT_BUILT.test(p)) {
       newest = Math.max(newest, stat.mtimeMs);
     }
   };
@@ -46,25 +51,69 @@ function newestMtime(paths) {
 
 const mtimeOf = (file) => fs.statSync(file, { throwIfNoEntry: false })?.mtimeMs ?? 0;
 
-function webSettings(env = process.env) {
-  return Object.fromEntries(
+/**
+ * What a web build depends on besides its sources: the VITE_* settings, and the lock file by its
+ * content (npm rewrites it on every install, changed or not; only a changed one can change a bundled package).
+ */
+function webStamp(env = process.env) {
+  const settings = Object.fromEntries(
     Object.entries(env)
       .filter(([name]) => name.startsWith("VITE_"))
       .sort(([a], [b]) => a.localeCompare(b)),
   );
+  const lockfile = fs.existsSync(LOCKFILE) ? createHash("sha256").update(fs.readFileSync(LOCKFILE)).digest("hex") : "";
+  return JSON.stringify({ settings, lockfile });
 }
 
+/** Whether the web build is missing, older than a source it is made from, or made with other settings or packages. */
 export function webIsStale() {
   const built = mtimeOf(WEB_INDEX);
   if (!built) return true;
-  if (newestMtime([WEB_DIR, CONTRACT_SRC, LOCKFILE]) > built) return true;
-  const stamp = fs.existsSync(WEB_STAMP) ? fs.readFileSync(WEB_STAMP, "utf8") : JSON.stringify({});
-  return stamp !== JSON.stringify(webSettings());
+  if (newestMtime([WEB_DIR, CONTRACT_SRC]) > built) return true;
+  const stamp = fs.existsSync(WEB_STAMP) ? fs.readFileSync(WEB_STAMP, "utf8") : "";
+  return stamp !== webStamp();
 }
 
+/**
+ * Whether the server bundle is missing or older than its sources or this script. npm packages are
+ * not in the bundle (they are imported at run time), so the lock file does not make it stale.
+ */
 export function serverIsStale() {
   const built = mtimeOf(SERVER_BUNDLE);
-  return !built || newestMtime([path.join(SERVER_DIR, "src"), CONTRACT_SRC, LOCKFILE, import.meta.filename]) > built;
+  return !built || newestMtime([path.join(SERVER_DIR, "src"), CONTRACT_SRC, import.meta.filename]) > built;
+}
+
+const brotli = promisify(zlib.brotliCompress);
+const gzip = promisify(zlib.gzip);
+/** What is worth compressing: text (scripts, styles, the page, SVG pictures, JSON); fonts and images already are. */
+const COMPRESSIBLE = /\.(js|mjs|css|html|svg|json|txt|xml|webmanifest)$/;
+
+/**
+ * Writes a brotli (quality 11) and a gzip (level 9) copy beside each compressible file of the web
+ * build from 1 KB on, which the server sends as they are (docs/decisions/0022): the work is done
+ * once here, not for each visitor.
+ */
+export async function precompressWeb(dir = WEB_DIST) {
+  const files = fs
+    .readdirSync(dir, { recursive: true })
+    .map((name) => path.join(dir, String(name)))
+    .filter((file) => COMPRESSIBLE.test(file) && fs.statSync(file).size >= 1024);
+  await Promise.all(
+    files.map(async (file) => {
+      const body = fs.readFileSync(file);
+      const [br, gz] = await Promise.all([
+        brotli(body, {
+          params: {
+            [zlib.constants.BROTLI_PARAM_QUALITY]: 11,
+            [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+          },
+        }),
+        gzip(body, { level: 9 }),
+      ]);
+      fs.writeFileSync(`${file}.br`, br);
+      fs.writeFileSync(`${file}.gz`, gz);
+    }),
+  );
 }
 
 /** Runs Vite in a child process; a SIGTERM or SIGINT meanwhile stops the build and rejects. */
@@ -83,8 +132,10 @@ export function buildWeb() {
       process.off("SIGTERM", stop);
       process.off("SIGINT", stop);
       if (code !== 0) return reject(new Error(`The web build failed (${signal ?? `exit code ${code}`}).`));
-      fs.writeFileSync(WEB_STAMP, JSON.stringify(webSettings()));
-      resolve();
+      precompressWeb().then(() => {
+        fs.writeFileSync(WEB_STAMP, webStamp());
+        resolve();
+      }, reject);
     });
   });
 }

@@ -70,7 +70,12 @@ export const notModified = z.undefined().describe("Not modified: the copy whose 
  * in production, so it fails here instead (as a 500, which every test notices).
  */
 export function answerSerializer(schema: z.ZodType, where: string, checked = CHECK_ANSWERS): (data: unknown) => string {
-  const stringify = fastJson(answerJsonSchema(schema) as Parameters<typeof fastJson>[0]);
+  // Compiled on the first answer rather than for every route at start (about a second of a start).
+  let compiled: ((data: unknown) => string) | undefined;
+  const stringify = (data: unknown) => {
+    compiled ??= fastJson(answerJsonSchema(schema) as Parameters<typeof fastJson>[0]);
+    return compiled(data);
+  };
   if (!checked) return stringify;
   return (data: unknown) => {
     const result = schema.safeParse(data);

@@ -1,4 +1,3 @@
-import PDFDocument from "pdfkit";
 import type { AppContext } from "../../context.js";
 import { notFound } from "../../errors.js";
 import { now } from "../../lib/time.js";
@@ -142,6 +141,8 @@ export async function invoicePdf(
   await visibleOrder(ctx.db, viewer, orderId);
   const view = await orderView(ctx.db, orderId);
   if (!view) throw notFound("Order not found.");
+  // Loaded with the first invoice, not at start: PDFKit and its fonts take a while to load.
+  const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margin: 50,
