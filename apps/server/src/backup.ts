@@ -1,17 +1,22 @@
 import { createHash } from "node:crypto";
 import { createReadStream } from "node:fs";
 import fs from "node:fs/promises";
+import os from "node:os";
 import path from "node:path";
 import type { Config } from "./config.js";
 import { checkSqlite, snapshotSqlite } from "./db/backup.js";
 import { dialectOf, sqliteFile } from "./db/connection.js";
+import { cacheControlOf, storedFolders } from "./lib/images.js";
+import { contentTypeOf, type FileStore, isStorageKey } from "./lib/storage/index.js";
+import { s3Store } from "./lib/storage/s3.js";
 import { nowIso } from "./lib/time.js";
 
 /**
  * `npm run backup` and `npm run restore` (docs/operations.md, Backups): a SQLite shop's database,
  * copied while it keeps taking orders, with everything else in DATA_DIR (product images, delivery
- * proofs, transfer receipts, the mail outbox), into a folder with a manifest that restore checks
- * before it touches anything.
+ * proofs, transfer receipts, the mail outbox) or, when S3_* is set, in the shop's bucket, into a
+ * folder with a manifest that restore checks before it touches anything. The folder can also be
+ * written to, and read back from, a folder of a bucket (`--to s3`, `--from s3`).
  */
 
 export const MANIFEST = "manifest.json";
@@ -33,6 +38,8 @@ export interface Manifest {
   finishedAt: string;
   /** The schema the database holds: the newest migration it ran. */
   database: BackupEntry & { newestMigration: string | null };
+  /** Where the images, proofs and receipts were taken from (the outbox is always DATA_DIR's). */
+  filesFrom?: "disk" | "bucket";
   files: BackupEntry[];
 }
 
@@ -80,11 +87,41 @@ async function filesUnder(dir: string, skip: Set<string>): Promise<string[]> {
 /** `florist-2026-11-23T18-05-00Z`: sorts by time and is a valid name on every file system. */
 const backupName = (at: string) => `florist-${at.replace(/\.\d+Z$/, "Z").replaceAll(":", "-")}`;
 
+/** Writes `body` to `file`, making its folder. */
+async function writeInto(file: string, body: Buffer): Promise<void> {
+  await fs.mkdir(path.dirname(file), { recursive: true });
+  await fs.writeFile(file, body);
+}
+
+/**
+ * Copies the shop's images, proofs and receipts from its bucket into `files/` of the backup, key for
+ * key, and answers their paths there. An object deleted since it was listed (a replaced proof) is
+ * left out; an object whose name the shop never makes is left out and logged.
+ */
+async function copyBucketFiles(store: FileStore, partial: string, log: (line: string) => void): Promise<string[]> {
+  const copied: string[] = [];
+  for (const folder of storedFolders()) {
+    for (const key of await store.list(folder)) {
+      if (!isStorageKey(key)) {
+        log(`Left out ${key}: not a file the shop stores.`);
+        continue;
+      }
+      const file = await store.get(key);
+      if (!file) continue;
+      const copy = path.join(FILES_DIR, ...key.split("/"));
+      await writeInto(path.join(partial, copy), file.body);
+      copied.push(copy);
+    }
+  }
+  return copied;
+}
+
 /**
  * Writes a backup into a new folder under `target` (BACKUP_DIR unless given) and answers its path.
- * The database is copied first, as it stands at that instant; then the other files of DATA_DIR, so
- * every image, proof and receipt the copied database names is there (the shop writes a file before
- * it commits the row naming it). The folder is named `….partial` until its manifest is written.
+ * The database is copied first, as it stands at that instant; then the other files of DATA_DIR and,
+ * when S3_* is set, the images, proofs and receipts of the bucket, so every file the copied database
+ * names is there (the shop writes a file before it commits the row naming it). The folder is named
+ * `….partial` until its manifest is written.
  */
 export async function backup(
   config: Config,
@@ -103,7 +140,9 @@ export async function backup(
   try {
     const newestMigration = await snapshotSqlite(source, path.join(partial, DATABASE_FILE));
     log(`Database copied from ${source}.`);
-    const files = await filesUnder(config.dataDir, new Set([...databaseFiles(source), target]));
+    // On a bucket, what DATA_DIR still holds under uploads/, proofs/ or receipts/ is not the shop's.
+    const bucketFolders = config.s3 ? storedFolders().map((folder) => path.join(config.dataDir, folder)) : [];
+    const files = await filesUnder(config.dataDir, new Set([...databaseFiles(source), target, ...bucketFolders]));
     const entries: BackupEntry[] = [];
     for (const file of files) {
       const copy = path.join(FILES_DIR, file);
@@ -119,11 +158,22 @@ export async function backup(
       if (copied) entries.push(await describe(partial, copy));
     }
     log(`${entries.length} files copied from ${config.dataDir}.`);
+    if (config.s3) {
+      const store = s3Store(config.s3);
+      try {
+        const copied = await copyBucketFiles(store, partial, log);
+        for (const copy of copied) entries.push(await describe(partial, copy));
+        log(`${copied.length} files copied from ${store.location}.`);
+      } finally {
+        await store.close();
+      }
+    }
     const manifest: Manifest = {
       format: FORMAT,
       startedAt,
       finishedAt: nowIso(),
       database: { ...(await describe(partial, DATABASE_FILE)), newestMigration },
+      filesFrom: config.s3 ? "bucket" : "disk",
       files: entries,
     };
     await fs.writeFile(path.join(partial, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
@@ -192,11 +242,47 @@ export async function restore(
   await verify(dir, manifest);
   log(`Backup of ${manifest.startedAt} checked: ${manifest.files.length} files and the database are whole.`);
 
+  const store = config.s3 ? s3Store(config.s3) : undefined;
+  try {
+    await restoreInto(config, dir, manifest, store, options);
+  } finally {
+    await store?.close();
+  }
+  log(`Restored into ${config.dataDir}${store ? ` and ${store.location}` : ""} (database ${databaseTarget}).`);
+  return manifest;
+}
+
+/** Whether the bucket holds any image, proof or receipt. */
+async function holdsFiles(store: FileStore): Promise<boolean> {
+  for (const folder of storedFolders()) if ((await store.list(folder)).length > 0) return true;
+  return false;
+}
+
+/** The key of a backed-up file in the shop's bucket, or null for a file that stays in DATA_DIR (the outbox). */
+function bucketKeyOf(entry: BackupEntry): string | null {
+  const key = entry.path.slice(`${FILES_DIR}/`.length);
+  return storedFolders().includes(key.split("/")[0] ?? "") && isStorageKey(key) ? key : null;
+}
+
+async function restoreInto(
+  config: Config,
+  dir: string,
+  manifest: Manifest,
+  store: FileStore | undefined,
+  options: { force?: boolean },
+): Promise<void> {
+  const databaseTarget = databaseFile(config);
   const occupied = !(await isEmpty(config.dataDir)) || (await exists(databaseTarget));
   if (occupied && !options.force) {
     throw new BackupError(
       `${config.dataDir} is not empty: restoring would replace the shop's data there. ` +
         "Choose an empty DATA_DIR, or stop the shop and run again with --force.",
+    );
+  }
+  if (store && !options.force && (await holdsFiles(store))) {
+    throw new BackupError(
+      `The ${store.location} already holds images, proofs or receipts: restoring would overwrite them. ` +
+        "Choose an empty bucket, or stop the shop and run again with --force.",
     );
   }
   if (occupied) {
@@ -210,6 +296,12 @@ export async function restore(
   }
   await fs.mkdir(config.dataDir, { recursive: true });
   for (const entry of manifest.files) {
+    const key = store ? bucketKeyOf(entry) : null;
+    if (store && key) {
+      const body = await fs.readFile(path.join(dir, entry.path));
+      await store.put(key, body, { contentType: contentTypeOf(key), cacheControl: cacheControlOf(key) });
+      continue;
+    }
     const file = path.resolve(config.dataDir, path.relative(FILES_DIR, entry.path));
     if (!inside(file, config.dataDir))
       throw new BackupError(`The backup names a file outside DATA_DIR: ${entry.path}.`);
@@ -221,6 +313,115 @@ export async function restore(
   const incoming = `${databaseTarget}.restoring`;
   await fs.copyFile(path.join(dir, manifest.database.path), incoming);
   await fs.rename(incoming, databaseTarget);
-  log(`Restored into ${config.dataDir} (database ${databaseTarget}).`);
-  return manifest;
+}
+
+/**
+ * The bucket `--to s3` and `--from s3` use: BACKUP_S3_BUCKET, or the shop's own bucket, with the
+ * endpoint and keys of S3_*; and the folder in it (BACKUP_S3_PREFIX).
+ */
+function backupBucketOf(config: Config): { store: FileStore; prefix: string } {
+  if (!config.s3) {
+    throw new BackupError(
+      "A backup in a bucket needs the bucket's S3_ENDPOINT, S3_BUCKET, S3_REGION, S3_ACCESS_KEY_ID and " +
+        "S3_SECRET_ACCESS_KEY (and BACKUP_S3_BUCKET for a bucket other than the shop's).",
+    );
+  }
+  const { bucket, prefix } = config.backupBucket;
+  const shared = (bucket ?? config.s3.bucket) === config.s3.bucket;
+  if (shared && storedFolders().includes(prefix.split("/")[0] ?? "")) {
+    throw new BackupError(`BACKUP_S3_PREFIX ${prefix} lies among the shop's own files: choose another folder.`);
+  }
+  return { store: s3Store({ ...config.s3, bucket: bucket ?? config.s3.bucket }), prefix };
+}
+
+/** A scratch folder for a backup on its way to or from a bucket, removed after `work`. */
+async function inScratch<T>(work: (scratch: string) => Promise<T>): Promise<T> {
+  const scratch = await fs.mkdtemp(path.join(os.tmpdir(), "florist-backup-"));
+  try {
+    return await work(scratch);
+  } finally {
+    await fs.rm(scratch, { recursive: true, force: true });
+  }
+}
+
+/**
+ * `npm run backup -- --to s3`: the same backup, made in a scratch folder, then written under
+ * `<BACKUP_S3_PREFIX>/<name>/` of the backup bucket, its manifest last: a backup whose manifest is
+ * missing was interrupted, and restore refuses it. Answers where it went.
+ */
+export async function backupToBucket(
+  config: Config,
+  options: { log?: (line: string) => void } = {},
+): Promise<{ location: string; name: string; manifest: Manifest }> {
+  const { store, prefix } = backupBucketOf(config);
+  try {
+    return await inScratch(async (scratch) => {
+      const { dir, manifest } = await backup(config, { target: scratch, ...options });
+      const name = path.basename(dir);
+      const written: string[] = [];
+      try {
+        for (const entry of [manifest.database, ...manifest.files, { path: MANIFEST }]) {
+          const key = `${prefix}/${name}/${entry.path}`;
+          await store.put(key, await fs.readFile(path.join(dir, entry.path)), { contentType: contentTypeOf(key) });
+          written.push(key);
+        }
+      } catch (error) {
+        for (const key of written) await store.delete(key).catch(() => {});
+        throw error;
+      }
+      return { location: `${prefix}/${name}/ in ${store.location}`, name, manifest };
+    });
+  } finally {
+    await store.close();
+  }
+}
+
+/** The names of the complete backups in the backup bucket, oldest first. */
+export async function bucketBackups(config: Config): Promise<string[]> {
+  const { store, prefix } = backupBucketOf(config);
+  try {
+    const manifests = (await store.list(prefix)).filter((key) => key.endsWith(`/${MANIFEST}`));
+    return manifests
+      .map((key) => key.slice(prefix.length + 1, -MANIFEST.length - 1))
+      .filter((name) => !name.includes("/"));
+  } finally {
+    await store.close();
+  }
+}
+
+/**
+ * `npm run restore -- --from s3 <name>`: reads the backup `name` from the backup bucket into a
+ * scratch folder and restores it from there, with the same checks and refusals as a folder.
+ */
+export async function restoreFromBucket(
+  config: Config,
+  name: string,
+  options: { force?: boolean; log?: (line: string) => void } = {},
+): Promise<Manifest> {
+  databaseFile(config);
+  const { store, prefix } = backupBucketOf(config);
+  try {
+    return await inScratch(async (scratch) => {
+      const folder = `${prefix}/${name}`;
+      const manifest = isStorageKey(`${folder}/${MANIFEST}`) ? await store.get(`${folder}/${MANIFEST}`) : null;
+      if (!manifest) {
+        throw new BackupError(`There is no backup ${name} in ${prefix}/ of the ${store.location}.`);
+      }
+      await writeInto(path.join(scratch, MANIFEST), manifest.body);
+      const { database, files } = await readManifest(scratch);
+      for (const entry of [database, ...files]) {
+        const file = path.resolve(scratch, entry.path);
+        const body =
+          inside(file, scratch) && isStorageKey(`${folder}/${entry.path}`)
+            ? await store.get(`${folder}/${entry.path}`)
+            : null;
+        if (!body)
+          throw new BackupError(`The backup is damaged: ${entry.path} is missing or differs from its manifest.`);
+        await writeInto(file, body.body);
+      }
+      return restore(config, scratch, options);
+    });
+  } finally {
+    await store.close();
+  }
 }

@@ -48,6 +48,13 @@ const envSchema = z.object({
   // Prometheus sends it as a bearer token; long enough that it cannot be guessed.
   METRICS_TOKEN: z.string().trim().min(16, "must be at least 16 characters").optional(),
   BACKUP_DIR: z.string().min(1).default("./backups"),
+  // `npm run backup -- --to s3`: this bucket (S3_BUCKET when unset), under this folder of it.
+  BACKUP_S3_BUCKET: z.string().trim().min(3).max(63).optional(),
+  BACKUP_S3_PREFIX: z
+    .string()
+    .trim()
+    .regex(/^[a-z0-9_-]+(\/[A-Za-z0-9_-]+)*$/, "must be folder names joined by /, e.g. backups or florist/backups")
+    .default("backups"),
   S3_ENDPOINT: z.url({ protocol: /^https?$/, error: "must be an http:// or https:// address" }).optional(),
   S3_BUCKET: z.string().trim().min(3).max(63).optional(),
   S3_REGION: z.string().trim().min(1).optional(),
@@ -100,6 +107,8 @@ export interface Config {
   metricsToken: string | undefined;
   /** Where `npm run backup` writes a backup when no folder is named. */
   backupDir: string;
+  /** Where `npm run backup -- --to s3` writes: a bucket (the shop's own S3_BUCKET when unset) and a folder in it. */
+  backupBucket: { bucket: string | undefined; prefix: string };
   /** The S3-compatible bucket that holds uploaded files; undefined keeps them under dataDir (contract §7.5). */
   s3: S3Settings | undefined;
   /** A CDN or bucket address that serves public uploads: /uploads/products/x.webp is redirected to <url>/products/x.webp. */
@@ -173,6 +182,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     metricsToken: e.METRICS_TOKEN,
     backupDir: path.resolve(e.BACKUP_DIR),
+    backupBucket: { bucket: e.BACKUP_S3_BUCKET, prefix: e.BACKUP_S3_PREFIX },
     s3:
       e.S3_ENDPOINT && e.S3_BUCKET && e.S3_REGION && e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
         ? {

@@ -92,4 +92,15 @@ describe("mail and background jobs in the configuration", () => {
     expect(loadConfig({}).backupDir).toBe(path.resolve("backups"));
     expect(loadConfig({ BACKUP_DIR: "/srv/backups" }).backupDir).toBe("/srv/backups");
   });
+
+  it("writes backups to a bucket under BACKUP_S3_PREFIX, backups/ of the shop's bucket unless told otherwise", () => {
+    expect(loadConfig({}).backupBucket).toEqual({ bucket: undefined, prefix: "backups" });
+    expect(loadConfig({ BACKUP_S3_BUCKET: "florist-backups", BACKUP_S3_PREFIX: "shop/nightly" }).backupBucket).toEqual({
+      bucket: "florist-backups",
+      prefix: "shop/nightly",
+    });
+    expect(() => loadConfig({ BACKUP_S3_PREFIX: "/backups/../x" })).toThrow(
+      /BACKUP_S3_PREFIX: must be folder names joined by \/, e.g. backups or florist\/backups/,
+    );
+  });
 });

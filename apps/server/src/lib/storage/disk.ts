@@ -44,6 +44,14 @@ export function diskStore(root: string): FileStore {
     async delete(key) {
       await fs.rm(fileOf(key), { force: true });
     },
+    async list(folder) {
+      const dir = path.join(root, ...folder.split("/"));
+      const entries = await fs.readdir(dir, { recursive: true, withFileTypes: true }).catch(() => []);
+      return entries
+        .filter((entry) => entry.isFile() && !entry.name.endsWith(".tmp"))
+        .map((entry) => path.relative(root, path.join(entry.parentPath, entry.name)).split(path.sep).join("/"))
+        .sort();
+    },
     async close() {},
   };
 }

@@ -2,6 +2,7 @@ import {
   DeleteObjectCommand,
   GetObjectCommand,
   HeadObjectCommand,
+  ListObjectsV2Command,
   PutObjectCommand,
   S3Client,
 } from "@aws-sdk/client-s3";
@@ -67,6 +68,16 @@ export function s3Store(settings: S3Settings): FileStore {
     },
     async delete(key) {
       await client.send(new DeleteObjectCommand({ Bucket, Key: checkKey(key) }));
+    },
+    async list(folder) {
+      const keys: string[] = [];
+      let ContinuationToken: string | undefined;
+      do {
+        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: `${folder}/`, ContinuationToken }));
+        keys.push(...(page.Contents ?? []).flatMap((object) => (object.Key ? [object.Key] : [])));
+        ContinuationToken = page.NextContinuationToken;
+      } while (ContinuationToken);
+      return keys.sort();
     },
     async close() {
       client.destroy();

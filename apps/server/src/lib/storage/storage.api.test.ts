@@ -168,6 +168,15 @@ describe.each(["disk", "s3"] as const)("files kept on %s", (kind) => {
     expect((await call("GET", paymentProof, other.cookie)).statusCode).toBe(404);
   });
 
+  it("lists the keys under a folder, sorted, as a backup reads them", async () => {
+    const order = await newOrder();
+    const { paymentProof } = await uploadTo(`/api/order/${order.orderId}/payment-proof`, "payment_proof", owner.cookie);
+    const receipts = await shop.ctx.files.list("receipts");
+    expect(receipts).toContain(`receipts/${path.basename(paymentProof)}`);
+    expect(receipts).toEqual((await storedKeys()).filter((key) => key.startsWith("receipts/")));
+    expect(await shop.ctx.files.list("no-such-folder")).toEqual([]);
+  });
+
   it("mails the Finished order's delivery photo, read from the store", async () => {
     const order = await newOrder();
     const setStatus = (status: string) => call("PATCH", `/api/order/${order.orderId}/status`, admin.cookie, { status });

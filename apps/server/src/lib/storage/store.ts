@@ -28,6 +28,8 @@ export interface FileStore {
   head(key: string): Promise<{ size: number } | null>;
   /** Deletes the file; a key with no file is no error. */
   delete(key: string): Promise<void>;
+  /** Every key under a folder (`proofs`, `backups/florist-…`), sorted; files being written are left out. */
+  list(folder: string): Promise<string[]>;
   close(): Promise<void>;
 }
 
