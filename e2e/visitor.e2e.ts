@@ -12,14 +12,28 @@ describe.each(VIEWPORTS)("a visitor at $width px", (viewport) => {
 
       await page.goto("/");
       await page.getByRole("heading", { level: 1, name: "Sharing Happiness and Capturing the Moment" }).waitFor();
-      await page.locator(".featured-swiper .swiper-slide").first().waitFor();
-      expect(await page.locator(".featured-swiper .swiper-pagination-bullet").count()).toBe(3);
+      const carousel = page.getByRole("region", { name: "Our Favourite Arrangements" });
+      const shownSlide = () => carousel.locator(".carousel-slide.active h3").textContent();
+      await carousel.locator(".carousel-slide.active").waitFor();
+      expect(await carousel.locator('[aria-roledescription="slide"]').count()).toBe(3);
+      expect(await carousel.getByRole("button", { name: /^Go to slide \d$/ }).count()).toBe(3);
       // Autoplay moves on by itself every 3 seconds.
-      const firstSlide = await page.locator(".featured-swiper .swiper-slide-active h3").textContent();
+      const firstSlide = await shownSlide();
       await page.waitForFunction(
-        (title) => document.querySelector(".featured-swiper .swiper-slide-active h3")?.textContent !== title,
+        (title) => document.querySelector(".carousel-slide.active h3")?.textContent !== title,
         firstSlide,
         { timeout: 6000 },
+      );
+      // The dots and arrows move it too, and it loops from the last slide to the first.
+      await carousel.getByRole("button", { name: "Go to slide 3" }).click();
+      expect(await shownSlide()).toBe("Flowers in a Vase");
+      await carousel.getByRole("button", { name: "Next slide" }).click();
+      await page.waitForFunction(
+        () => document.querySelector(".carousel-slide.active h3")?.textContent === "Classic Hand Bouquet",
+      );
+      await carousel.getByRole("button", { name: "Previous slide" }).click();
+      await page.waitForFunction(
+        () => document.querySelector(".carousel-slide.active h3")?.textContent === "Flowers in a Vase",
       );
       // The video stays a local poster until asked for: no third-party frame on first load.
       expect(await page.locator("iframe").count()).toBe(0);

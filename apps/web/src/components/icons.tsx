@@ -49,6 +49,18 @@ export const ChevronDownIcon = (props: IconProps) => (
   </Svg>
 );
 
+export const ChevronLeftIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M15 6l-6 6 6 6" />
+  </Svg>
+);
+
+export const ChevronRightIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M9 6l6 6-6 6" />
+  </Svg>
+);
+
 export const ArrowLeftIcon = (props: IconProps) => (
   <Svg {...props}>
     <path d="M19 12H5M11 6l-6 6 6 6" />

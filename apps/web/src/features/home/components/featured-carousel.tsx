@@ -1,12 +1,9 @@
+import { type TransitionEvent, useEffect, useState } from "react";
 import { Link } from "react-router";
-import { A11y, Autoplay, Navigation, Pagination } from "swiper/modules";
-import { Swiper, SwiperSlide } from "swiper/react";
-import "swiper/css";
-import "swiper/css/navigation";
-import "swiper/css/pagination";
 import basketUrl from "../../../assets/featured-basket.svg";
 import handBouquetUrl from "../../../assets/featured-hand-bouquet.svg";
 import vaseUrl from "../../../assets/featured-vase.svg";
+import { ChevronLeftIcon, ChevronRightIcon } from "../../../components/icons";
 
 const FEATURED = [
   {
@@ -26,8 +23,45 @@ const FEATURED = [
   },
 ];
 
-/** The shop's carousel: autoplay every 3000 ms that keeps running after interaction, loop, 300 ms transition. */
+const AUTOPLAY_MS = 3000;
+const COUNT = FEATURED.length;
+/** The track holds a copy of the last slide before the first and of the first after the last, so it loops forwards. */
+const TRACK = [...FEATURED.slice(-1), ...FEATURED, ...FEATURED.slice(0, 1)];
+
+/**
+ * The shop's carousel: autoplay every 3000 ms that keeps running after interaction, loop, 300 ms
+ * transition (home.css), arrows and clickable dots. A few lines of our own instead of a carousel
+ * library, which was a fifth of the home page's script.
+ */
 export default function FeaturedCarousel() {
+  // The place on the track: 1..COUNT are the slides, 0 and COUNT + 1 their copies at either end.
+  const [place, setPlace] = useState(1);
+  const [sliding, setSliding] = useState(true);
+  const active = (place - 1 + COUNT) % COUNT;
+
+  /** To a place on the track, or one step back or forth; never past the copies at either end. */
+  const move = (to: number | ((from: number) => number)) => {
+    setSliding(true);
+    setPlace((from) => Math.min(COUNT + 1, Math.max(0, typeof to === "number" ? to : to(from))));
+  };
+  const step = (by: number) => move((from) => from + by);
+
+  // Each slide stays 3 s, whether it came by itself or by a click; a hidden tab's timers wait.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the active slide is the trigger that restarts the wait.
+  useEffect(() => {
+    const timer = setTimeout(() => step(1), AUTOPLAY_MS);
+    return () => clearTimeout(timer);
+  }, [active]);
+
+  // Arriving on a copy, the track jumps without sliding to the slide it copies.
+  function onTransitionEnd(event: TransitionEvent) {
+    if (event.target !== event.currentTarget) return;
+    if (place === 0 || place === COUNT + 1) {
+      setSliding(false);
+      setPlace(place === 0 ? COUNT : 1);
+    }
+  }
+
   return (
     <section className="featured" aria-labelledby="featured-title">
       <div className="container">
@@ -36,30 +70,68 @@ export default function FeaturedCarousel() {
           <h2 id="featured-title">Our Favourite Arrangements</h2>
           <p>Three ways to send flowers, each arranged fresh on the day of delivery.</p>
         </div>
-        <Swiper
-          className="featured-swiper"
-          modules={[Autoplay, Navigation, Pagination, A11y]}
-          autoplay={{ delay: 3000, disableOnInteraction: false }}
-          loop
-          speed={300}
-          navigation
-          pagination={{ clickable: true }}
-          spaceBetween={24}
-          slidesPerView={1}
-          a11y={{ prevSlideMessage: "Previous slide", nextSlideMessage: "Next slide" }}
-        >
-          {FEATURED.map((item) => (
-            <SwiperSlide key={item.title}>
-              <figure className="featured-slide">
-                <img src={item.image} alt={item.title} width="640" height="480" loading="lazy" />
-                <figcaption>
-                  <h3>{item.title}</h3>
-                  <p>{item.text}</p>
-                </figcaption>
-              </figure>
-            </SwiperSlide>
-          ))}
-        </Swiper>
+        <div className="carousel" role="region" aria-roledescription="carousel" aria-labelledby="featured-title">
+          <div className="carousel-viewport">
+            <ul
+              className={sliding ? "carousel-track sliding" : "carousel-track"}
+              // A style set from script is not inline markup: the CSP's style-src allows it.
+              style={{ transform: `translateX(${-place * 100}%)` }}
+              onTransitionEnd={onTransitionEnd}
+            >
+              {TRACK.map((item, index) => {
+                const isCopy = index === 0 || index === COUNT + 1;
+                const current = index === place;
+                return (
+                  <li
+                    // biome-ignore lint/suspicious/noArrayIndexKey: the track's places are fixed; a copy shares its slide's title.
+                    key={index}
+                    className={current && !isCopy ? "carousel-slide active" : "carousel-slide"}
+                    aria-roledescription={isCopy ? undefined : "slide"}
+                    aria-label={isCopy ? undefined : `${index} of ${COUNT}`}
+                    aria-hidden={!current || isCopy}
+                    inert={!current || isCopy}
+                  >
+                    <figure className="featured-slide">
+                      <img src={item.image} alt={item.title} width="640" height="480" loading="lazy" />
+                      <figcaption>
+                        <h3>{item.title}</h3>
+                        <p>{item.text}</p>
+                      </figcaption>
+                    </figure>
+                  </li>
+                );
+              })}
+            </ul>
+            <button
+              type="button"
+              className="carousel-arrow carousel-prev"
+              aria-label="Previous slide"
+              onClick={() => step(-1)}
+            >
+              <ChevronLeftIcon size={18} />
+            </button>
+            <button
+              type="button"
+              className="carousel-arrow carousel-next"
+              aria-label="Next slide"
+              onClick={() => step(1)}
+            >
+              <ChevronRightIcon size={18} />
+            </button>
+          </div>
+          <div className="carousel-dots">
+            {FEATURED.map((item, index) => (
+              <button
+                key={item.title}
+                type="button"
+                className="carousel-dot"
+                aria-label={`Go to slide ${index + 1}`}
+                aria-current={index === active ? "true" : undefined}
+                onClick={() => move(index + 1)}
+              />
+            ))}
+          </div>
+        </div>
         <div className="featured-cta">
           <Link to="/katalog" className="btn btn-primary">
             Explore Our Catalog
