@@ -182,22 +182,38 @@ export async function claimNamedPlace(db: Executor, dialect: Dialect, date: stri
   return { date, slot };
 }
 
+/** The active slots and the window's bookings as counted at one moment, without a lock. */
+export interface PlaceCount {
+  slots: SlotRule[];
+  snapshot: ScheduleSnapshot;
+}
+
 /**
- * The earliest place free within the window, for an order that names none (contract §7.1), or null.
- * The places are counted without a lock; only the slot of the earliest free one is locked, then its
- * date counted again. If it filled meanwhile the lock is given back (a savepoint rolled back, on
- * PostgreSQL) and the next free place is tried, so an order holds at most one slot while it waits for
- * another and two orders cannot deadlock on slots (docs/decisions/0020). Orders that find the window
- * full lock no slot at all. On SQLite the first count is final: write transactions run one at a time.
+ * Counts the places of the window. On PostgreSQL an order does it before its transaction locks
+ * anything, so its products stay locked only while the one slot it tries is counted again.
  */
-export async function claimEarliestPlace(db: Executor, dialect: Dialect): Promise<Place | null> {
+export async function countPlaces(db: Executor): Promise<PlaceCount> {
   const today = shopToday();
   const [active, windowDays] = await Promise.all([repo.listSlots(db, { all: false }), getDeliveryWindowDays(db)]);
-  let slots = active.map(toSlotRule);
-  const snap = await snapshot(db, today, lastBookableDay(today, windowDays));
+  return { slots: active.map(toSlotRule), snapshot: await snapshot(db, today, lastBookableDay(today, windowDays)) };
+}
+
+/**
+ * The earliest place free within the window, for an order that names none (contract §7.1), or null.
+ * The places are counted without a lock (`counted`, or now); only the slot of the earliest free one
+ * is locked, then its date counted again. If it filled meanwhile the lock is given back (a savepoint
+ * rolled back, on PostgreSQL) and the next free place is tried, so an order holds at most one slot
+ * while it waits for another and two orders cannot deadlock on slots (docs/decisions/0020). Orders
+ * that find the window full lock no slot at all. On SQLite, where write transactions run one at a
+ * time, a count made inside the transaction is final.
+ */
+export async function claimEarliestPlace(db: Executor, dialect: Dialect, counted?: PlaceCount): Promise<Place | null> {
+  const places = counted ?? (await countPlaces(db));
+  let slots = places.slots;
+  // A copy: a retried transaction starts again from the same count.
+  const snap = { ...places.snapshot, booked: new Map(places.snapshot.booked) };
   for (;;) {
     const candidate = earliestPlace(snap, slots);
-    // SQLite runs one write transaction at a time: what this one counted cannot have changed.
     if (!candidate || dialect !== "postgres") return candidate;
     const place = await repo.withSlotLock(db, dialect, candidate.slot.slotId, async (row) => {
       // The row as it is once locked: an admin may have just switched the slot off or changed it.

@@ -48,8 +48,10 @@ import {
   claimEarliestPlace,
   claimNamedPlace,
   claimPlaceForMove,
+  countPlaces,
   listAllSlots,
   type Place,
+  type PlaceCount,
 } from "../delivery/service.js";
 import { queueOrderMail, statusMailKind } from "../notifications/service.js";
 import { getDeliveryFee, getPaymentWindowMinutes } from "../settings/service.js";
@@ -168,11 +170,16 @@ function priceLines(lines: OrderLine[], shippingCost: number) {
  * The delivery place of a new order (contract §7.1): the date and slot it names, checked and locked,
  * or the earliest free one, or none when the window has no free slot.
  */
-function claimPlace(trx: Executor, dialect: AppContext["dialect"], input: CreateOrderInput): Promise<Place | null> {
+function claimPlace(
+  trx: Executor,
+  dialect: AppContext["dialect"],
+  input: CreateOrderInput,
+  counted: PlaceCount | undefined,
+): Promise<Place | null> {
   if (input.delivery_date && input.delivery_slot_id) {
     return claimNamedPlace(trx, dialect, input.delivery_date, input.delivery_slot_id);
   }
-  return claimEarliestPlace(trx, dialect);
+  return claimEarliestPlace(trx, dialect, counted);
 }
 
 /** Empty text is no text: the storefront sends "" for a field left blank. */
@@ -193,6 +200,12 @@ export async function createOrder(ctx: AppContext, userId: number, input: Create
     ctx.db,
     input.items.flatMap((item) => (item.cart_item_id ? [item.cart_item_id] : [])),
   );
+  // PostgreSQL: an order that names no slot counts the places before it locks its products, so they
+  // stay locked only while the one slot it tries is counted again (docs/decisions/0020).
+  const counted =
+    ctx.dialect === "postgres" && !(input.delivery_date && input.delivery_slot_id)
+      ? await countPlaces(ctx.db)
+      : undefined;
   // The lock order rules deadlocks out; a retry stays for anything else PostgreSQL may abort as a conflict.
   const orderId = await retryTransient(() =>
     ctx.db.transaction().execute(async (trx) => {
@@ -205,7 +218,7 @@ export async function createOrder(ctx: AppContext, userId: number, input: Create
       // Cart lines are read only now, under the product locks, so their quantities are the latest.
       const lines = [...(await cartLines(trx, userId, input)), ...(await directLines(trx, input, products))];
       const zone = input.delivery_zone_id ? await activeZone(trx, input.delivery_zone_id, "delivery_zone_id") : null;
-      const place = await claimPlace(trx, ctx.dialect, input);
+      const place = await claimPlace(trx, ctx.dialect, input, counted);
       const shippingCost = zone ? zone.fee : await getDeliveryFee(trx);
       const paymentWindow = await getPaymentWindowMinutes(trx);
       const { priced, total } = priceLines(lines, shippingCost);
