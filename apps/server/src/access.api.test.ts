@@ -149,6 +149,16 @@ async function newCategory() {
   return row.category_id;
 }
 
+/** An occasion of its own, so renaming or deleting it leaves the seeded ones alone. */
+async function newOccasion() {
+  const row = await shop.ctx.db
+    .insertInto("occasions")
+    .values({ name: uniqueName("Access Occasion "), position: 100 })
+    .returning("occasion_id")
+    .executeTakeFirstOrThrow();
+  return row.occasion_id;
+}
+
 /** A published post of its own, so changing or deleting it leaves the shared fixtures alone. */
 async function newPost() {
   const row = await shop.ctx.db
@@ -383,6 +393,26 @@ const ROWS: Row[] = [
     expect: [401, 403, 403, 204],
     call: async () => ({ url: `/api/category/${await newCategory()}` }),
   },
+  { route: "GET /api/occasions", expect: PUBLIC },
+  {
+    route: "POST /api/occasions",
+    expect: [401, 403, 403, 201],
+    call: () => ({ url: "/api/occasions", payload: { name: uniqueName("Access Birthday ") } }),
+  },
+  {
+    route: "PUT /api/occasions/:id",
+    expect: ADMIN_ONLY,
+    call: async () => ({
+      url: `/api/occasions/${await newOccasion()}`,
+      payload: { name: uniqueName("Access Wedding ") },
+    }),
+  },
+  {
+    route: "DELETE /api/occasions/:id",
+    expect: [401, 403, 403, 204],
+    call: async () => ({ url: `/api/occasions/${await newOccasion()}` }),
+  },
+  { route: "GET /api/search", expect: PUBLIC, call: () => ({ url: "/api/search?q=rose" }) },
   { route: "GET /api/customization", expect: PUBLIC },
   {
     route: "POST /api/customization",
@@ -404,6 +434,11 @@ const ROWS: Row[] = [
   },
   { route: "GET /api/products", expect: PUBLIC },
   { route: "GET /api/products/:id", expect: PUBLIC, call: () => ({ url: `/api/products/${f.productId}` }) },
+  {
+    route: "GET /api/products/:id/reviews",
+    expect: PUBLIC,
+    call: () => ({ url: `/api/products/${f.productId}/reviews` }),
+  },
   {
     route: "GET /api/products/price/:size",
     expect: PUBLIC,

@@ -19,11 +19,13 @@ import { healthRoutes } from "./modules/health/routes.js";
 import { invoicesRoutes } from "./modules/invoices/routes.js";
 import { metricsRoutes } from "./modules/metrics/routes.js";
 import { remindersRoutes } from "./modules/notifications/routes.js";
+import { occasionsRoutes } from "./modules/occasions/routes.js";
 import { ordersRoutes, privateFileRoutes } from "./modules/orders/routes.js";
 import { paymentsRoutes } from "./modules/payments/routes.js";
 import { postsRoutes } from "./modules/posts/routes.js";
 import { productsRoutes } from "./modules/products/routes.js";
 import { reviewsRoutes } from "./modules/reviews/routes.js";
+import { searchRoutes } from "./modules/search/routes.js";
 import { settingsRoutes } from "./modules/settings/routes.js";
 import { apiDocs } from "./plugins/api-docs.js";
 import { authPlugin } from "./plugins/auth.js";
@@ -123,6 +125,8 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
       await api.register(addonsRoutes, { ctx });
       await api.register(auditRoutes, { ctx });
       await api.register(categoriesRoutes, { ctx });
+      await api.register(occasionsRoutes, { ctx });
+      await api.register(searchRoutes, { ctx });
     },
     { prefix: "/api" },
   );

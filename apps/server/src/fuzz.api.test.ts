@@ -16,6 +16,7 @@ import {
   loginBody,
   MAX_DB_INT,
   moveDeliveryBody,
+  occasionBody,
   paymentDecisionBody,
   paymentSettingsBody,
   postFields,
@@ -142,6 +143,18 @@ async function newCategory() {
     .returning("category_id")
     .executeTakeFirstOrThrow();
   return row.category_id;
+}
+
+let occasions = 0;
+/** An occasion of its own, so renaming or deleting it leaves the seeded ones alone. */
+async function newOccasion() {
+  occasions += 1;
+  const row = await shop.ctx.db
+    .insertInto("occasions")
+    .values({ name: `Fuzz Occasion ${occasions}`, position: 100 + occasions })
+    .returning("occasion_id")
+    .executeTakeFirstOrThrow();
+  return row.occasion_id;
 }
 
 /** A post of its own, so changing or deleting it leaves the shared fixtures alone. */
@@ -363,7 +376,19 @@ const TARGETS: Record<string, Target> = {
   "PUT /api/posts/:id": { params: () => ({ id: f.postId }), schema: postFields, as: "both", body: postBody },
   "DELETE /api/posts/:id": { params: async () => ({ id: await newPost() }) },
 
-  "GET /api/catalog": {},
+  "GET /api/catalog": { query: () => ({ occasion: 1 }) },
+  "GET /api/occasions": {},
+  "POST /api/occasions": { schema: occasionBody, body: () => ({ name: "Fuzz Birthday" }) },
+  "PUT /api/occasions/:id": {
+    params: async () => ({ id: await newOccasion() }),
+    schema: occasionBody,
+    body: () => ({ name: "Fuzz Wedding" }),
+  },
+  "DELETE /api/occasions/:id": { params: async () => ({ id: await newOccasion() }) },
+  "GET /api/search": {
+    query: () => ({ q: "rose", occasion: 1, category: f.categoryId, sort: "price_asc", page: 1, limit: 20 }),
+  },
+  "GET /api/products/:id/reviews": { params: () => ({ id: f.productId }), query: () => ({ page: 1, limit: 10 }) },
   "GET /api/category": {},
   "POST /api/category": { schema: categoryBody, body: () => ({ name: "Fuzz Lilies" }) },
   "PUT /api/category/order": {

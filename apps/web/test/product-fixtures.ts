@@ -40,4 +40,6 @@ export const product: Product = {
     { imageId: 31, color_name: "rose gold", image_url: "/uploads/products/rg.webp", stockQuantity: 2 },
     { imageId: 32, color_name: "Red", image_url: "/uploads/products/red.webp", stockQuantity: 0 },
   ],
+  occasionIds: [],
+  rating: null,
 };

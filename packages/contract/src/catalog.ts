@@ -8,6 +8,10 @@ export type AvailabilityStatus = z.infer<typeof availabilityStatusSchema>;
 export const categorySchema = z.object({ category_id: int, name: z.string(), position: int });
 export type Category = z.infer<typeof categorySchema>;
 
+/** What the reviews of the orders holding a product add up to (average to one decimal); null before the first. */
+export const productRatingSchema = z.object({ average: z.number(), count: int }).nullable();
+export type ProductRating = z.infer<typeof productRatingSchema>;
+
 export const catalogProductSchema = z.object({
   productId: int,
   name: z.string(),
@@ -16,6 +20,8 @@ export const catalogProductSchema = z.object({
   imageUrl: z.string().nullable(),
   stockQuantity: int,
   availabilityStatus: availabilityStatusSchema,
+  occasionIds: z.array(int),
+  rating: productRatingSchema,
 });
 export type CatalogProduct = z.infer<typeof catalogProductSchema>;
 
@@ -25,6 +31,10 @@ export const catalogCategorySchema = z.object({
   products: z.array(catalogProductSchema),
 });
 export type CatalogCategory = z.infer<typeof catalogCategorySchema>;
+
+/** GET /api/catalog?occasion={id}: the same answer, holding only that occasion's products. */
+export const catalogQuery = z.object({ occasion: id.optional() });
+export type CatalogQuery = z.output<typeof catalogQuery>;
 
 export const productImageSchema = z.object({
   imageId: int,
@@ -54,6 +64,8 @@ export const productSchema = z.object({
   colorOptions: z.array(z.string()),
   productType: z.string(),
   images: z.array(productImageSchema),
+  occasionIds: z.array(int),
+  rating: productRatingSchema,
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { availabilityStatusSchema } from "./catalog.js";
 import { id, numberFrom, pageLimit, pageNumber } from "./common.js";
+import { occasionIdList } from "./occasions.js";
 import { SORT_DIRECTIONS } from "./orders.js";
 import { MAX_DB_INT, splitList } from "./rules.js";
 
@@ -78,6 +79,7 @@ export const productFields = z.object({
   size_available: optionList,
   color_available: optionList,
   size_prices: sizePrices,
+  occasion_ids: occasionIdList,
   availability_status: z.enum(["in_stock", "out_of_stock"]).default("in_stock"),
   product_type: z
     .string()

@@ -311,6 +311,18 @@ export interface CatalogVersionsTable {
   version: number;
 }
 
+/** An occasion products are tagged with (birthday, sympathy, …), in the admin's order. */
+export interface OccasionsTable {
+  occasion_id: Generated<number>;
+  name: string;
+  position: number;
+}
+
+export interface ProductOccasionsTable {
+  product_id: number;
+  occasion_id: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -336,6 +348,8 @@ export interface Database {
   delivery_zones: DeliveryZonesTable;
   closed_dates: ClosedDatesTable;
   audit_log: AuditLogTable;
+  occasions: OccasionsTable;
+  product_occasions: ProductOccasionsTable;
   catalog_versions: CatalogVersionsTable;
 }
 

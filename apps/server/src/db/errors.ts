@@ -33,3 +33,17 @@ export async function retryTransient<T>(run: () => Promise<T>, attempts = 3): Pr
     }
   }
 }
+
+/**
+ * Runs a change that names something unique (a category's or an occasion's name): two admins
+ * adding the same name at once both pass the service's own check, and the unique index turns the
+ * second into the same refusal.
+ */
+export async function refusingDuplicate<T>(run: () => Promise<T>, refusal: () => Error): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    if (isUniqueViolation(error)) throw refusal();
+    throw error;
+  }
+}

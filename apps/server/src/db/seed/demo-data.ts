@@ -16,6 +16,34 @@ export interface DemoProduct {
 
 export const CATEGORIES = ["Bouquets", "Baskets", "Vases", "Box"];
 
+/** The occasions a new shop starts with, in this order. */
+export const OCCASIONS = [
+  "Birthday",
+  "Anniversary",
+  "Wedding",
+  "Graduation",
+  "Get Well",
+  "Sympathy",
+  "Congratulations",
+];
+
+/** The occasions each demo product is tagged with, by the product's name. */
+export const DEMO_OCCASION_TAGS: Record<string, string[]> = {
+  "Classic Red Rose Bouquet": ["Anniversary", "Birthday"],
+  "Blush Peony Bouquet": ["Wedding", "Anniversary"],
+  "Sunny Sunflower Bouquet": ["Graduation", "Congratulations", "Get Well"],
+  "Pastel Tulip Bouquet": ["Birthday", "Get Well"],
+  "Garden Mix Flower Basket": ["Congratulations", "Get Well"],
+  "White Lily Sympathy Basket": ["Sympathy"],
+  "Orchid Grand Basket": ["Congratulations", "Wedding"],
+  "Blue Hydrangea Vase": ["Birthday", "Get Well"],
+  "White Rose Ceramic Vase": ["Sympathy", "Wedding"],
+  "Gerbera Joy Vase": ["Birthday", "Graduation"],
+  "Rose Gold Flower Box": ["Anniversary", "Congratulations"],
+  "Pink Macaron Flower Box": ["Birthday", "Graduation"],
+  "Red Heart Rose Box": ["Anniversary"],
+};
+
 export const CUSTOMIZATIONS = [
   { name: "Greeting Card", price: 15000 },
   { name: "Chocolate", price: 45000 },

@@ -16,8 +16,10 @@ import {
   DELIVERY_SLOTS,
   DELIVERY_ZONES,
   DEMO_BANK_ACCOUNTS,
+  DEMO_OCCASION_TAGS,
   DEMO_POSTS,
   DEMO_PRODUCTS,
+  OCCASIONS,
 } from "./demo-data.js";
 
 const ART_DIR = path.join(import.meta.dirname, "art");
@@ -79,6 +81,18 @@ export async function seedBasics(db: Kysely<Database>) {
       .values(CATEGORIES.map((name, index) => ({ name, position: index + 1 })))
       .onConflict((oc) => oc.column("name").doNothing())
       .execute();
+  }
+  // Likewise the starting occasions, only into a shop that has none.
+  const anyOccasion = await db.selectFrom("occasions").select("occasion_id").limit(1).executeTakeFirst();
+  if (!anyOccasion) {
+    await db
+      .insertInto("occasions")
+      .values(OCCASIONS.map((name, index) => ({ name, position: index + 1 })))
+      .execute()
+      .catch((error) => {
+        // Another process starting at the same moment added them first.
+        if (!isUniqueViolation(error)) throw error;
+      });
   }
   await db
     .insertInto("customizations")
@@ -154,6 +168,8 @@ function storeArt(dataDir: string, art: string): Promise<string> {
 async function seedDemo(db: Kysely<Database>, dataDir: string) {
   const categories = await db.selectFrom("categories").select(["category_id", "name"]).execute();
   const categoryId = new Map(categories.map((c) => [c.name, c.category_id]));
+  const occasions = await db.selectFrom("occasions").select(["occasion_id", "name"]).execute();
+  const occasionId = new Map(occasions.map((o) => [o.name, o.occasion_id]));
   const now = nowIso();
   for (const product of DEMO_PRODUCTS) {
     const imageUrl = await storeArt(dataDir, product.art);
@@ -189,6 +205,11 @@ async function seedDemo(db: Kysely<Database>, dataDir: string) {
       });
     }
     if (product.colorArt) await db.insertInto("product_images").values(images).execute();
+    const tags = (DEMO_OCCASION_TAGS[product.name] ?? []).flatMap((name) => {
+      const id = occasionId.get(name);
+      return id === undefined ? [] : [{ product_id, occasion_id: id }];
+    });
+    if (tags.length > 0) await db.insertInto("product_occasions").values(tags).execute();
   }
   await db.insertInto("bank_accounts").values(DEMO_BANK_ACCOUNTS).execute();
   for (const post of DEMO_POSTS) {

@@ -78,6 +78,8 @@ describe("the catalogue", () => {
       imageUrl: null,
       stockQuantity: 10,
       availabilityStatus: "in_stock",
+      occasionIds: [],
+      rating: null,
     });
   });
 
@@ -120,6 +122,8 @@ describe("products", () => {
       colorOptions: ["Red::#c0392b", "White"],
       productType: "real",
       images: [{ imageId: red.image_id, color_name: "Red", image_url: "/uploads/products/red.webp", stockQuantity: 4 }],
+      occasionIds: [],
+      rating: null,
     });
   });
 

@@ -1,5 +1,5 @@
 import type { ProductListQuery, ProductSort } from "@florist/contract";
-import { type SelectQueryBuilder, type SqlBool, sql } from "kysely";
+import { PostgresAdapter, type SelectQueryBuilder, type SqlBool, sql } from "kysely";
 import type { Database, Executor } from "../../db/database.js";
 
 const productColumns = [
@@ -18,13 +18,43 @@ const productColumns = [
 
 const imageColumns = ["image_id", "product_id", "color_name", "image_url", "stock_quantity"] as const;
 
-/** Products the shop still sells; archived products are kept only for the orders that name them. */
-function visibleProducts(db: Executor) {
-  return db.selectFrom("products").select(productColumns).where("archived_at", "is", null);
+/**
+ * What a product shows besides its own columns, read in the product's own row so that a list of any
+ * length takes one query: its occasions (comma-joined ids) and the reviews of the orders that hold
+ * it, through the indexes on order_items.product_id, reviews.order_id and product_occasions.
+ */
+function productExtras(db: Executor) {
+  const reviewed = sql`from reviews r where r.order_id in
+    (select oi.order_id from order_items oi where oi.product_id = products.product_id)`;
+  const occasionIds =
+    db.getExecutor().adapter instanceof PostgresAdapter
+      ? sql<string | null>`(select string_agg(po.occasion_id::text, ',') from product_occasions po
+          where po.product_id = products.product_id)`
+      : sql<string | null>`(select group_concat(po.occasion_id) from product_occasions po
+          where po.product_id = products.product_id)`;
+  return [
+    occasionIds.as("occasion_ids"),
+    sql<number | string | null>`(select avg(r.rating) ${reviewed})`.as("rating_average"),
+    sql<number | string>`(select count(*) ${reviewed})`.as("rating_count"),
+  ] as const;
 }
 
-export function listVisibleProducts(db: Executor) {
-  return visibleProducts(db).orderBy("category_id").orderBy("product_id").execute();
+/** Products the shop still sells, with what they show; archived products are kept only for the orders that name them. */
+export function visibleProducts(db: Executor) {
+  return db.selectFrom("products").select(productColumns).select(productExtras(db)).where("archived_at", "is", null);
+}
+
+/** Products tagged with the occasion. */
+export function taggedWith<O>(query: ProductQuery<O>, occasionId: number): ProductQuery<O> {
+  return query.where("product_id", "in", (eb) =>
+    eb.selectFrom("product_occasions").select("product_occasions.product_id").where("occasion_id", "=", occasionId),
+  );
+}
+
+/** Every product on sale in the catalogue's order, or only those of one occasion. */
+export function listVisibleProducts(db: Executor, occasionId?: number) {
+  const query = visibleProducts(db).orderBy("category_id").orderBy("product_id");
+  return (occasionId === undefined ? query : taggedWith(query, occasionId)).execute();
 }
 
 export function findVisibleProduct(db: Executor, productId: number) {
@@ -121,7 +151,7 @@ const SORT_COLUMNS = {
  * rest smallest first; ties by id) or, without a sort, in the catalogue's order.
  */
 export function listProducts(db: Executor, filter: ProductListQuery, page?: { limit: number; offset: number }) {
-  let query = filtered(db.selectFrom("products").select(productColumns), filter);
+  let query = filtered(db.selectFrom("products").select(productColumns).select(productExtras(db)), filter);
   if (filter.sort) {
     const dir = filter.dir ?? (filter.sort === "newest" ? "desc" : "asc");
     const column = SORT_COLUMNS[filter.sort];

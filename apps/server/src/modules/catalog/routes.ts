@@ -2,6 +2,7 @@ import {
   type Category,
   type Customization,
   catalogCategorySchema,
+  catalogQuery,
   categorySchema,
   customizationSchema,
   idParam,
@@ -19,7 +20,7 @@ import type { FastifyInstance } from "fastify";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { parse } from "../../errors.js";
-import { AnswerCache, sendCachedAnswer } from "../../lib/cached-answer.js";
+import { AnswerCache, CachedAnswer, sendCachedAnswer } from "../../lib/cached-answer.js";
 import { answerSerializer, type ContractTypeProvider, errorAnswers, notModified } from "../../lib/contract-schemas.js";
 import * as catalog from "./service.js";
 
@@ -43,17 +44,18 @@ export async function catalogRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
 
   const catalogSchemas = {
     tags,
-    summary: "Categories that have products, with their products",
+    summary: "Categories that have products, with their products; with `occasion`, only that occasion's products",
     description: "With an ETag; If-None-Match with it answers 304 while the catalogue is unchanged.",
+    querystring: catalogQuery,
     response: cachedAnswers(catalogAnswer),
   };
-  app.get("/catalog", { schema: catalogSchemas }, async (request, reply) =>
-    sendCachedAnswer(
-      request,
-      reply,
-      await cache.get("catalog", async () => writeCatalog(await catalog.getCatalog(ctx.db))),
-    ),
-  );
+  app.get("/catalog", { schema: catalogSchemas }, async (request, reply) => {
+    const query = parse(catalogQuery, request.query);
+    const build = async () => writeCatalog(await catalog.getCatalog(ctx.db, query));
+    // One occasion's catalogue is built for each request: kept, any id asked would hold memory.
+    const answer = query.occasion === undefined ? await cache.get("catalog", build) : new CachedAnswer(await build());
+    return sendCachedAnswer(request, reply, answer);
+  });
 
   app.get(
     "/category",

@@ -1,11 +1,13 @@
 import type {
   CatalogCategory,
   CatalogProduct,
+  CatalogQuery,
   Category,
   Customization,
   Product,
   ProductImage,
   ProductListQuery,
+  ProductRating,
   SizePrice,
 } from "@florist/contract";
 import type { Executor } from "../../db/database.js";
@@ -36,6 +38,21 @@ export function toProductImage(row: ImageRecord): ProductImage {
   };
 }
 
+/** The reviews' average to one decimal and their number; null before the first review. */
+function ratingOf(row: ProductRecord): ProductRating {
+  const count = Number(row.rating_count);
+  if (count === 0 || row.rating_average === null) return null;
+  return { average: Math.round(Number(row.rating_average) * 10) / 10, count };
+}
+
+function occasionIdsOf(row: ProductRecord): number[] {
+  if (!row.occasion_ids) return [];
+  return row.occasion_ids
+    .split(",")
+    .map(Number)
+    .sort((a, b) => a - b);
+}
+
 export function toProduct(row: ProductRecord, images: ImageRecord[]): Product {
   const sizes = parseSizeOptions(row.size_options);
   return {
@@ -52,16 +69,18 @@ export function toProduct(row: ProductRecord, images: ImageRecord[]): Product {
     colorOptions: parseColorOptions(row.color_options).map((c) => c.raw),
     productType: row.product_type,
     images: images.map(toProductImage),
+    occasionIds: occasionIdsOf(row),
+    rating: ratingOf(row),
   };
 }
 
 /** What the cheapest size costs: the catalogue shows it as "Starting from". */
-function lowestPrice(row: ProductRecord): number {
+export function lowestPrice(row: ProductRecord): number {
   const sizes = parseSizeOptions(row.size_options);
   return sizes.length === 0 ? row.price : Math.min(...sizes.map((size) => unitPrice(row, size)));
 }
 
-function toCatalogProduct(row: ProductRecord): CatalogProduct {
+export function toCatalogProduct(row: ProductRecord): CatalogProduct {
   return {
     productId: row.product_id,
     name: row.name,
@@ -70,12 +89,17 @@ function toCatalogProduct(row: ProductRecord): CatalogProduct {
     imageUrl: row.image_url,
     stockQuantity: row.stock_quantity,
     availabilityStatus: effectiveStatus(row),
+    occasionIds: occasionIdsOf(row),
+    rating: ratingOf(row),
   };
 }
 
-/** Categories that have at least one product on sale, each with its products. */
-export async function getCatalog(db: Executor): Promise<CatalogCategory[]> {
-  const [categories, products] = await Promise.all([repo.listCategories(db), repo.listVisibleProducts(db)]);
+/** Categories that have at least one product on sale, each with its products; only one occasion's when asked. */
+export async function getCatalog(db: Executor, query: CatalogQuery = {}): Promise<CatalogCategory[]> {
+  const [categories, products] = await Promise.all([
+    repo.listCategories(db),
+    repo.listVisibleProducts(db, query.occasion),
+  ]);
   return categories
     .map((category) => ({
       categoryId: category.category_id,

@@ -1,7 +1,7 @@
 import type { Category, CategoryBody, CategoryOrderBody } from "@florist/contract";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
-import { isUniqueViolation } from "../../db/errors.js";
+import { refusingDuplicate } from "../../db/errors.js";
 import { badRequest, conflict, notFound } from "../../errors.js";
 import { type Actor, recordChange } from "../audit/service.js";
 import * as repo from "./repository.js";
@@ -16,17 +16,9 @@ async function checkNameFree(db: Executor, name: string, exceptId: number | null
   if (other) throw taken(other.name);
 }
 
-/**
- * Runs a change that may name a category; two admins adding the same name at once both pass the
- * check, and the unique index on the lower-cased name turns the second into the same 409.
- */
-async function guardingName<T>(name: string, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (error) {
-    if (isUniqueViolation(error)) throw taken(name);
-    throw error;
-  }
+/** A change naming a taken name is refused, also when another admin took it at the same moment. */
+function guardingName<T>(name: string, run: () => Promise<T>): Promise<T> {
+  return refusingDuplicate(run, () => taken(name));
 }
 
 /** A new category goes last in the catalogue. */

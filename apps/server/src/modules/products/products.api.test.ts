@@ -128,6 +128,8 @@ describe("creating a product", () => {
       colorOptions: ["Orange::#f39c12"],
       productType: "real",
       images: [],
+      occasionIds: [],
+      rating: null,
     });
     const served = await shop.app.inject({ method: "GET", url: product.imageUrl as string });
     expect(served.statusCode).toBe(200);

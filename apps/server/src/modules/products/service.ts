@@ -7,6 +7,7 @@ import { nowIso } from "../../lib/time.js";
 import { type Actor, recordChange } from "../audit/service.js";
 import { normalizeColors, normalizeSizes, parseSizeOptions, type SizeOption } from "../catalog/product-options.js";
 import { getProduct, PRODUCT_NOT_FOUND, toProductImage } from "../catalog/service.js";
+import { tagProduct } from "../occasions/tags.js";
 import * as repo from "./repository.js";
 
 const IMAGE_NOT_FOUND = "Product image not found.";
@@ -111,7 +112,11 @@ export async function createProduct(ctx: AppContext, actor: Actor, fields: Produ
     ctx.db.transaction().execute(async (trx) => {
       const columns = { ...productColumns(fields), ...options, image_url };
       const productId = await repo.insertProduct(trx, { ...columns, created_at: now, updated_at: now });
-      await recordProduct(trx, actor, "create", productId, { before: null, after: auditedProduct(columns) });
+      const occasions = await tagProduct(trx, productId, fields.occasion_ids ?? []);
+      await recordProduct(trx, actor, "create", productId, {
+        before: null,
+        after: { ...auditedProduct(columns), occasions: occasions.after },
+      });
       return productId;
     });
   const productId = file ? await withStoredImage(ctx, file, insert) : await insert(imageUrl);
@@ -143,9 +148,15 @@ export async function updateProduct(
       if (!saved) throw notFound(PRODUCT_NOT_FOUND);
       const { product_id: _, ...before } = current;
       const { updated_at: __, ...after } = changes;
+      // Occasions left out of the form keep the ones the product has.
+      const occasions =
+        fields.occasion_ids === undefined ? undefined : await tagProduct(trx, productId, fields.occasion_ids);
       await recordProduct(trx, actor, "update", productId, {
-        before: auditedProduct(before),
-        after: auditedProduct({ ...after, image_url: image_url === undefined ? current.image_url : image_url }),
+        before: { ...auditedProduct(before), ...(occasions && { occasions: occasions.before }) },
+        after: {
+          ...auditedProduct({ ...after, image_url: image_url === undefined ? current.image_url : image_url }),
+          ...(occasions && { occasions: occasions.after }),
+        },
       });
     });
   if (file) await withStoredImage(ctx, file, save);

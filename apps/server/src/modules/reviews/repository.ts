@@ -45,3 +45,34 @@ export async function updateOrderReview(
     .executeTakeFirst();
   return row?.review_id;
 }
+
+/** The reviews of the orders that hold the product (an order with two lines of it counts once). */
+function reviewsOfProduct(db: Executor, productId: number) {
+  return db
+    .selectFrom("reviews")
+    .where("reviews.order_id", "in", (eb) =>
+      eb.selectFrom("order_items").select("order_items.order_id").where("order_items.product_id", "=", productId),
+    );
+}
+
+/** One page of a product's reviews, newest first. */
+export function listProductReviews(db: Executor, productId: number, page: { limit: number; offset: number }) {
+  return reviewsOfProduct(db, productId)
+    .innerJoin("users", "users.user_id", "reviews.user_id")
+    .select(["reviews.rating", "reviews.comment", "users.username", "reviews.review_date"])
+    .orderBy("reviews.review_date", "desc")
+    .orderBy("reviews.review_id", "desc")
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+}
+
+export async function summariseProductReviews(db: Executor, productId: number) {
+  const row = await reviewsOfProduct(db, productId)
+    .select((eb) => [
+      eb.fn.avg<number | string | null>("reviews.rating").as("average"),
+      eb.fn.countAll<number | string>().as("count"),
+    ])
+    .executeTakeFirstOrThrow();
+  return { average: row.average === null ? null : Number(row.average), count: Number(row.count) };
+}

@@ -1,4 +1,13 @@
-import { orderIdParam, type Review, reviewBody, reviewSchema } from "@florist/contract";
+import {
+  idParam,
+  orderIdParam,
+  type ProductReviews,
+  productReviewsQuery,
+  productReviewsSchema,
+  type Review,
+  reviewBody,
+  reviewSchema,
+} from "@florist/contract";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
 import { parse } from "../../errors.js";
@@ -35,5 +44,17 @@ export async function reviewsRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     if (input.user_id !== undefined) requireSelf(request, input.user_id);
     const { review, created } = await reviews.saveReview(ctx, user, input);
     return reply.status(created ? 201 : 200).send(review);
+  });
+
+  const productSchema = {
+    tags,
+    summary: "A product's reviews (those of the orders that hold it), newest first, with their average and number",
+    params: idParam,
+    querystring: productReviewsQuery,
+    response: { 200: productReviewsSchema, ...errorAnswers },
+  };
+  app.get("/products/:id/reviews", { schema: productSchema }, async (request): Promise<ProductReviews> => {
+    const { id } = parse(idParam, request.params);
+    return reviews.listProductReviews(ctx, id, parse(productReviewsQuery, request.query));
   });
 }

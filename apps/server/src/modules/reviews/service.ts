@@ -1,9 +1,11 @@
-import { isReviewable, type Review, type reviewBody } from "@florist/contract";
+import { isReviewable, type ProductReviews, type Review, type reviewBody } from "@florist/contract";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { isUniqueViolation } from "../../db/errors.js";
-import { conflict } from "../../errors.js";
+import { conflict, notFound } from "../../errors.js";
 import { nowIso } from "../../lib/time.js";
+import { findVisibleProduct } from "../catalog/repository.js";
+import { PRODUCT_NOT_FOUND } from "../catalog/service.js";
 import { visibleOrder } from "../orders/service.js";
 import * as repo from "./repository.js";
 
@@ -39,4 +41,35 @@ export async function saveReview(
     const reviewId = (await repo.updateOrderReview(ctx.db, order.order_id, change)) as number;
     return { review: await repo.findReview(ctx.db, reviewId), created: false };
   }
+}
+
+/** How much of a reviewer's username a product page shows. */
+const REVIEWER_NAME_LENGTH = 12;
+
+/**
+ * A product's reviews, newest first: the reviews of the orders that hold it, each signed with the
+ * first 12 characters of the reviewer's username; 404 for a product that is not on sale.
+ */
+export async function listProductReviews(
+  ctx: AppContext,
+  productId: number,
+  { page, limit }: { page: number; limit: number },
+): Promise<ProductReviews> {
+  if (!(await findVisibleProduct(ctx.db, productId))) throw notFound(PRODUCT_NOT_FOUND);
+  const offset = (page - 1) * limit;
+  const [summary, rows] = await Promise.all([
+    repo.summariseProductReviews(ctx.db, productId),
+    repo.listProductReviews(ctx.db, productId, { limit, offset }),
+  ]);
+  return {
+    average: summary.average === null ? null : Math.round(summary.average * 10) / 10,
+    count: summary.count,
+    reviews: rows.map((row) => ({
+      rating: row.rating,
+      comment: row.comment,
+      reviewerName: Array.from(row.username).slice(0, REVIEWER_NAME_LENGTH).join(""),
+      createdAt: row.review_date,
+    })),
+    pagination: { page, limit, total: summary.count, hasNext: offset + limit < summary.count },
+  };
 }

@@ -171,6 +171,8 @@ describe("the admin product form", () => {
       colorOptions: ["Red::#e03131"],
       productType: "real",
       images: [],
+      occasionIds: [],
+      rating: null,
     };
     const api = fakeApi({ "PUT /api/products/7": { body: product } });
     const onSaved = vi.fn();

@@ -20,6 +20,8 @@ const peony: Product = {
   colorOptions: ["Pink::#f7c6d7"],
   productType: "real",
   images: [],
+  occasionIds: [],
+  rating: null,
 };
 
 function renderEditForm() {

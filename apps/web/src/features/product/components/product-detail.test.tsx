@@ -20,6 +20,8 @@ const rose: Product = {
   colorOptions: ["Red::#e03131", "White"],
   productType: "bouquet",
   images: [],
+  occasionIds: [],
+  rating: null,
 };
 
 const customizations = [
