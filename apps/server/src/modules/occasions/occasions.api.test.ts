@@ -197,6 +197,21 @@ describe("products tagged with occasions", () => {
     expect(cleared.json().occasionIds).toEqual([]);
   });
 
+  it("shows a new tag in the cached catalogue at once", async () => {
+    const product = await createProduct(shop, { name: "Freshly Tagged Roses" });
+    const cardOf = async () =>
+      ((await call("GET", "/api/catalog")).json() as CatalogCategory[])
+        .flatMap((c) => c.products)
+        .find((p) => p.productId === product.product_id);
+    expect((await cardOf())?.occasionIds).toEqual([]);
+    const [birthday] = await listed();
+    await shop.ctx.db
+      .insertInto("product_occasions")
+      .values({ product_id: product.product_id, occasion_id: birthday?.occasionId as number })
+      .execute();
+    expect((await cardOf())?.occasionIds).toEqual([birthday?.occasionId]);
+  });
+
   it("refuses an occasion that does not exist (400) and changes nothing", async () => {
     const [birthday] = await listed();
     const before = await shop.ctx.db.selectFrom("products").select("product_id").execute();
