@@ -12,7 +12,7 @@ describe.each(VIEWPORTS)("a visitor at $width px", (viewport) => {
 
       await page.goto("/");
       await page.getByRole("heading", { level: 1, name: "Sharing Happiness and Capturing the Moment" }).waitFor();
-      const carousel = page.getByRole("region", { name: "Our Favourite Arrangements" });
+      const carousel = page.locator(".featured");
       const shownSlide = () => carousel.locator(".carousel-slide.active h3").textContent();
       await carousel.locator(".carousel-slide.active").waitFor();
       expect(await carousel.locator('[aria-roledescription="slide"]').count()).toBe(3);

@@ -4,14 +4,18 @@ import { Logo } from "../../components/logo";
 import { LoadingState } from "../../components/page-state";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";
+import { RouteErrorBoundary } from "./route-error";
 import { ScrollToTop } from "./scroll-to-top";
 import "./layout.css";
 
 export function RootLayout() {
+  const { pathname } = useLocation();
   return (
     <>
       <ScrollToTop />
-      <Outlet />
+      <RouteErrorBoundary address={pathname}>
+        <Outlet />
+      </RouteErrorBoundary>
     </>
   );
 }

@@ -1,17 +1,14 @@
-import { isRouteErrorResponse, useRouteError } from "react-router";
+import { Component, type ErrorInfo, type ReactNode } from "react";
 
 /**
  * Shown when a screen fails to render or its code cannot be loaded (for example right after a
  * new version replaced the hashed files); reloading fetches the current version.
  */
 export function RouteError() {
-  const error = useRouteError();
-  console.error(error);
-  const detail = isRouteErrorResponse(error) ? `${error.status} ${error.statusText}` : null;
   return (
     <main className="container page not-found">
       <h1>Something went wrong</h1>
-      <p>This page could not be shown.{detail ? ` (${detail})` : ""} Please reload the page and try again.</p>
+      <p>This page could not be shown. Please reload the page and try again.</p>
       <div className="not-found-actions">
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
           Reload page
@@ -22,4 +19,25 @@ export function RouteError() {
       </div>
     </main>
   );
+}
+
+/** Catches what a screen throws and shows RouteError instead; going to another address tries again. */
+export class RouteErrorBoundary extends Component<{ children: ReactNode; address: string }, { failed: boolean }> {
+  override state = { failed: false };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  override componentDidCatch(error: unknown, info: ErrorInfo) {
+    console.error(error, info.componentStack);
+  }
+
+  override componentDidUpdate(previous: { address: string }) {
+    if (this.state.failed && previous.address !== this.props.address) this.setState({ failed: false });
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

@@ -63,14 +63,14 @@ export default function FeaturedCarousel() {
   }
 
   return (
-    <section className="featured" aria-labelledby="featured-title">
+    <section className="featured" aria-labelledby="featured-title" aria-roledescription="carousel">
       <div className="container">
         <div className="section-heading">
           <span className="eyebrow">Featured</span>
           <h2 id="featured-title">Our Favourite Arrangements</h2>
           <p>Three ways to send flowers, each arranged fresh on the day of delivery.</p>
         </div>
-        <div className="carousel" role="region" aria-roledescription="carousel" aria-labelledby="featured-title">
+        <div className="carousel">
           <div className="carousel-viewport">
             <ul
               className={sliding ? "carousel-track sliding" : "carousel-track"}
