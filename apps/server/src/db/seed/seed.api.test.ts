@@ -38,6 +38,22 @@ describe("a new shop with the demo catalogue", () => {
     );
   });
 
+  it("tags the demo products with the seven occasions, each holding some of them", async () => {
+    const occasions = (await shop.app.inject({ method: "GET", url: "/api/occasions" })).json();
+    expect(occasions.map((o: { name: string }) => o.name)).toEqual([
+      "Birthday",
+      "Anniversary",
+      "Wedding",
+      "Graduation",
+      "Get Well",
+      "Sympathy",
+      "Congratulations",
+    ]);
+    expect(occasions.every((o: { productCount: number }) => o.productCount > 0)).toBe(true);
+    const found = (await shop.app.inject({ method: "GET", url: "/api/search?q=sympathy" })).json();
+    expect(found.products.map((p: { name: string }) => p.name)).toContain("White Lily Sympathy Basket");
+  });
+
   it("serves every product image from the shop itself as WebP", async () => {
     const products = (await shop.app.inject({ method: "GET", url: "/api/products" })).json();
     const urls: string[] = products.flatMap((p: { imageUrl: string; images: { image_url: string }[] }) => [
