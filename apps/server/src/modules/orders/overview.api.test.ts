@@ -93,7 +93,7 @@ describe("the admin overview's transactions", () => {
     }
   });
 
-  it("finds a customer by the name they have now, and takes a search that is an order id as the id alone", async () => {
+  it("finds a customer by the name they have now, and a search that is an order id finds that order and names holding it", async () => {
     const rename = (userId: number, username: string) =>
       shop.ctx.db.updateTable("users").set({ username }).where("user_id", "=", userId).execute();
     const budiId = (
@@ -109,9 +109,13 @@ describe("the admin overview's transactions", () => {
     try {
       expect((await overview("?search=melati")).pagination.total).toBe(7);
       expect((await overview("?search=ribun")).pagination.total).toBe(0);
-      // Budi's name now holds the id's digits, but an id search looks the order up by its key only.
-      const byId = await overview(`?search=${id}`);
-      expect(byId.transactions.map((t) => t.order_id)).toEqual([id]);
+      // Contract §5: the search matches the order id or the customer's name, so Budi's five orders,
+      // whose name now holds the id's digits, come with the order of that id.
+      const budis = (await overview(`?search=budi${id}&limit=20`)).transactions.map((t) => t.order_id);
+      const byId = (await overview(`?search=${id}&limit=20`)).transactions.map((t) => t.order_id);
+      expect(new Set(byId)).toEqual(new Set([id, ...budis]));
+      const byDisplayId = await overview(`?search=MB-${String(id).padStart(3, "0")}`);
+      expect(byDisplayId.transactions.map((t) => t.order_id)).toEqual([id]);
       expect((await overview(`?search=budi${id}`)).pagination.total).toBe(5);
     } finally {
       await rename(sariId, "SariBunga");

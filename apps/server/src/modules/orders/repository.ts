@@ -236,7 +236,10 @@ function searchFilter(dialect: Dialect, search: string) {
       ? sql<number>`(select user_id from users where lower(username) like ${pattern} escape '\\')`
       : sql<number>`(select rowid from users_search where username like ${pattern} escape '\\')`;
   return (eb: ExpressionBuilder<Database, "orders" | "users">) =>
-    id ? eb("orders.order_id", "=", Number(id[1])) : eb("orders.user_id", "in", customers);
+    // Contract §5: the id or the name. Each side has its own index (the key; the trigram index over names).
+    id
+      ? eb.or([eb("orders.order_id", "=", Number(id[1])), eb("orders.user_id", "in", customers)])
+      : eb("orders.user_id", "in", customers);
 }
 
 function overviewQuery(db: Executor, dialect: Dialect, search: string | undefined) {
