@@ -1,4 +1,5 @@
 import type { Review, User } from "@florist/contract";
+import { isReviewable } from "@florist/contract/rules";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
 import { Link, useNavigate, useParams } from "react-router";
@@ -39,6 +40,16 @@ function ReviewLoader({ orderId, user }: { orderId: number; user: User }) {
   }
   if (!order.data || !reviews.data) return <LoadingState text="Loading..." />;
   const existing = reviews.data.find((review) => review.user_id === user.user_id) ?? reviews.data[0] ?? null;
+  // The server refuses a review of an order that is not Finished; the screen says so before any typing.
+  if (!existing && !isReviewable(order.data.orderStatus)) {
+    return (
+      <section className="card review-card">
+        <span className="eyebrow">{formatOrderId(orderId)}</span>
+        <h1>Not delivered yet</h1>
+        <p>You can review this order once it has been delivered.</p>
+      </section>
+    );
+  }
   const items = order.data.items.map((item) => `${item.quantity} × ${item.productName}`).join(", ");
   return <ReviewForm orderId={orderId} user={user} existing={existing} items={items} />;
 }
