@@ -17,6 +17,7 @@ export default function ResetPasswordPage() {
   const [password, setPassword] = useState("");
   const [confirmation, setConfirmation] = useState("");
   const [error, setError] = useState<string | null>(null);
+  const [linkExpired, setLinkExpired] = useState(false);
   const reset = useMutation({ mutationFn: (newPassword: string) => resetPassword(resetToken, newPassword) });
 
   useEffect(() => {
@@ -36,14 +37,13 @@ export default function ResetPasswordPage() {
       return;
     }
     setError(null);
+    setLinkExpired(false);
     reset.mutate(password, {
       onError: (err) => {
-        const detail = err instanceof ApiError ? err.serverMessage : undefined;
-        setError(
-          detail
-            ? `Terjadi kesalahan saat mengubah password. Silakan coba lagi. (${detail})`
-            : "Terjadi kesalahan saat mengubah password. Silakan coba lagi.",
-        );
+        // The spec's text alone, in the screen's language; a 400 means the link itself is spent
+        // (unknown, used or older than an hour), which a new link fixes.
+        setError("Terjadi kesalahan saat mengubah password. Silakan coba lagi.");
+        setLinkExpired(err instanceof ApiError && err.status === 400);
       },
     });
   }
@@ -81,6 +81,11 @@ export default function ResetPasswordPage() {
             onChange={(event) => setConfirmation(event.target.value)}
           />
           <FormError message={error} />
+          {linkExpired ? (
+            <p className="field-hint">
+              Tautan ini sudah tidak berlaku. <Link to="/forgot-password">Minta tautan baru</Link>
+            </p>
+          ) : null}
           <SubmitButton pending={reset.isPending} pendingLabel="Saving...">
             Change Password
           </SubmitButton>
