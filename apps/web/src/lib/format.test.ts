@@ -10,6 +10,9 @@ describe("display formats", () => {
 
   it("shows customer dates in the en-GB format", () => {
     expect(formatCustomerDate("2025-03-09T10:00:00.000Z")).toBe("9 Mar 2025");
+    // 03:00 on 10 March in Bandung is still 9 March in UTC and further west: the shop's day counts.
+    expect(formatCustomerDate("2025-03-09T20:00:00.000Z")).toBe("10 Mar 2025");
+    expect(formatCustomerDate("2025-12-31T18:30:00.000Z")).toBe("1 Jan 2026");
     expect(formatCustomerDate("not a date")).toBe("-");
     expect(formatCustomerDate(null)).toBe("-");
   });

@@ -1,9 +1,19 @@
 /* Money (docs/rules.md, Money) and the order display id are the shop's rules, shared with the server's mails and invoices. */
 export { formatRupiah, orderDisplayId as formatOrderId } from "@florist/contract/rules";
 
-const customerDate = new Intl.DateTimeFormat("en-GB", { day: "numeric", month: "short", year: "numeric" });
+import { SHOP_TIME_ZONE } from "@florist/contract/rules";
 
-/** Customer screens show dates in the en-GB format ("5 Mar 2026"); an unreadable date shows as a dash. */
+const customerDate = new Intl.DateTimeFormat("en-GB", {
+  day: "numeric",
+  month: "short",
+  year: "numeric",
+  timeZone: SHOP_TIME_ZONE,
+});
+
+/**
+ * Customer screens show dates in the en-GB format ("5 Mar 2026") on the shop's calendar (WIB), so an
+ * order placed at 01:00 in Bandung reads as that day wherever the browser is; an unreadable date is a dash.
+ */
 export function formatCustomerDate(value: string | null | undefined): string {
   if (!value) return "-";
   const date = new Date(value);
