@@ -1,3 +1,4 @@
+import type { ReactNode } from "react";
 import { ColorChip } from "../../../components/color-chip";
 import { Currency } from "../../../components/currency";
 import { TruckIcon } from "../../../components/icons";
@@ -51,10 +52,12 @@ export interface CheckoutSummaryProps {
   totals: Totals;
   /** When and where it goes, as chosen so far ("Wed 25 Nov · 15:00–18:00 WIB, Coblong"); empty: nothing yet. */
   delivery: string;
+  /** What follows the totals: the Confirm Order button, so a phone shows the summary before it. */
+  children?: ReactNode;
 }
 
 /** The lines being ordered, each with its total, when and where it goes, then Subtotal, Shipping and Total. */
-export function CheckoutSummary({ id, items, totals, delivery }: CheckoutSummaryProps) {
+export function CheckoutSummary({ id, items, totals, delivery, children }: CheckoutSummaryProps) {
   return (
     <aside className="card checkout-summary" aria-labelledby={id}>
       <h2 id={id}>Order Summary</h2>
@@ -69,6 +72,7 @@ export function CheckoutSummary({ id, items, totals, delivery }: CheckoutSummary
         </p>
       ) : null}
       <OrderTotals subtotal={totals.subtotal} shipping={totals.shipping} total={totals.total} />
+      {children}
     </aside>
   );
 }

@@ -149,6 +149,18 @@ describe("the checkout form", () => {
     expect(figure("Total")).toBe(rupiah(355_000));
   });
 
+  it("puts the order summary and its total before Confirm Order, which still sends the shipping form", async () => {
+    checkoutApi();
+    openCheckout();
+    const summary = await screen.findByRole("complementary", { name: "Order Summary" });
+    const confirm = screen.getByRole("button", { name: "Confirm Order" });
+    // One column on a phone: what comes first in the page is read first.
+    expect(summary.contains(confirm)).toBe(true);
+    expect(within(summary).getByText("Total").compareDocumentPosition(confirm)).toBe(Node.DOCUMENT_POSITION_FOLLOWING);
+    const form = document.querySelector("form.checkout-form");
+    expect((confirm as HTMLButtonElement).form).toBe(form);
+  });
+
   it("names every missing field, puts the focus on the first, and opens no confirmation", async () => {
     const api = checkoutApi();
     const { user } = openCheckout();

@@ -56,12 +56,12 @@ export function Checkout(props: CheckoutInput) {
           <TruckIcon size={18} /> Currently, delivery is available only within Bandung.
         </p>
         <ShippingForm
+          formId={`${id}-form`}
           formRef={checkout.formRef}
           details={checkout.details}
           errors={checkout.errors}
           onChange={checkout.update}
           onSubmit={checkout.submit}
-          placing={checkout.placing}
           delivery={checkout.delivery}
           slotError={checkout.slotError}
           standardFee={checkout.standardFee}
@@ -75,7 +75,16 @@ export function Checkout(props: CheckoutInput) {
         items={props.items}
         totals={checkout.totals}
         delivery={[chosenWhen(checkout.delivery), checkout.delivery.zone?.name].filter(Boolean).join(", ")}
-      />
+      >
+        <button
+          type="submit"
+          form={`${id}-form`}
+          className="btn btn-primary btn-block checkout-submit"
+          disabled={checkout.placing}
+        >
+          {checkout.placing ? "Processing..." : "Confirm Order"}
+        </button>
+      </CheckoutSummary>
 
       <ConfirmModal
         open={checkout.confirming}

@@ -10,12 +10,13 @@ import { DeliveryPicker } from "./delivery-picker";
 type Field = keyof ShippingDetails;
 
 export interface ShippingFormProps {
+  /** The form's id: its Confirm Order button sits under the order summary and names the form. */
+  formId: string;
   formRef: RefObject<HTMLFormElement | null>;
   details: ShippingDetails;
   errors: FieldErrors;
   onChange: <K extends Field>(key: K, value: ShippingDetails[K]) => void;
   onSubmit: (event: React.FormEvent) => void;
-  placing: boolean;
   delivery: DeliveryChoice;
   /** Shown under the slots when the shopper must choose one. */
   slotError?: string;
@@ -42,7 +43,7 @@ function Step({ title, children }: { title: string; children: ReactNode }) {
  * shopper's own e-mail and notes. Name, phone and address are required (checked before confirming).
  */
 export function ShippingForm(props: ShippingFormProps) {
-  const { formRef, details, errors, onChange, onSubmit, placing, delivery, slotError, standardFee, card, remind } =
+  const { formId, formRef, details, errors, onChange, onSubmit, delivery, slotError, standardFee, card, remind } =
     props;
   const id = useId();
 
@@ -72,7 +73,7 @@ export function ShippingForm(props: ShippingFormProps) {
   });
 
   return (
-    <form ref={formRef} className="form checkout-form" noValidate onSubmit={onSubmit}>
+    <form id={formId} ref={formRef} className="form checkout-form" noValidate onSubmit={onSubmit}>
       <Step title="When should it arrive?">
         <DeliveryPicker delivery={delivery} error={slotError} />
       </Step>
@@ -191,10 +192,6 @@ export function ShippingForm(props: ShippingFormProps) {
           </span>
         </label>
       </Step>
-
-      <button type="submit" className="btn btn-primary btn-block checkout-submit" disabled={placing}>
-        {placing ? "Processing..." : "Confirm Order"}
-      </button>
     </form>
   );
 }
