@@ -66,7 +66,8 @@ describe("the admin screens when the server fails", () => {
       await page.reload();
       await page.getByText("The database is resting.").waitFor();
 
-      await page.route("**/api/products", (route) => route.fulfill(fail({})));
+      // The list asks for one page at a time (?page=…), so the pattern takes any query.
+      await page.route("**/api/products?**", (route) => route.fulfill(fail({})));
       tab.expectFailure({ status: 500, path: "/api/products" });
       await page.goto("/admin/products");
       await page.getByText("Failed to load product data.").waitFor();
