@@ -30,8 +30,9 @@ import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
 import { buildServer, buildWeb, SERVER_BUNDLE, SERVER_DIR, serverIsStale, webIsStale } from "./build.mjs";
 import {
+  adminCookie,
   call,
-  cookieOf,
+  createLoadProducts,
   createPostgresDatabase,
   dropPostgresDatabase,
   expectOk,
@@ -39,6 +40,7 @@ import {
   postgresDeadlocks,
   postgresUrl,
   ROOT,
+  registerBuyers,
   startShop,
 } from "./lib/shop-process.mjs";
 
@@ -128,14 +130,6 @@ async function withShop(env, fn) {
   }
 }
 
-async function adminCookie(base, adminPassword) {
-  const login = await expectOk(
-    call(base, "POST", "/api/users/login", undefined, { identifier: "admin", password: adminPassword }),
-    "admin login",
-  );
-  return cookieOf(login.response);
-}
-
 // ---------------------------------------------------------------------------------------------
 // reads
 
@@ -194,44 +188,6 @@ async function benchReads() {
 // ---------------------------------------------------------------------------------------------
 // orders
 
-async function registerBuyers(base, count) {
-  const buyers = [];
-  for (let i = 0; i < count; i++) {
-    const name = `bench${i}${randomBytes(3).toString("hex")}`;
-    const registered = await expectOk(
-      call(base, "POST", "/api/users/register", undefined, {
-        username: name,
-        email: `${name}@example.com`,
-        password: PASSWORD,
-      }),
-      "register buyer",
-    );
-    buyers.push(cookieOf(registered.response));
-  }
-  return buyers;
-}
-
-async function createProducts(base, admin, count, stock) {
-  const [category] = (await expectOk(call(base, "GET", "/api/category"), "categories")).json;
-  const ids = [];
-  for (let i = 0; i < count; i++) {
-    const created = await expectOk(
-      call(base, "POST", "/api/products", admin, {
-        category_id: category.category_id,
-        name: `Bench bouquet ${i + 1}`,
-        price: 150000 + i * 1000,
-        stock_quantity: stock,
-        size_available: "Standard",
-        image_url: "https://images.example.com/bench-bouquet.jpg",
-        color_available: "Red::#c0392b",
-      }),
-      "create product",
-    );
-    ids.push(created.json.productId);
-  }
-  return ids;
-}
-
 /**
  * Each connection orders as its own buyer; `items(buyer)` gives that buyer's next order lines. A
  * connection's body is set again after every answer (autocannon resets per-request context).
@@ -270,9 +226,13 @@ async function benchOrders() {
       let shared;
       try {
         const admin = await adminCookie(shop.base, adminPassword);
-        const own = await createProducts(shop.base, admin, CONNECTIONS, 1_000_000);
-        const common = await createProducts(shop.base, admin, 4, 1_000_000);
-        const buyers = await registerBuyers(shop.base, CONNECTIONS);
+        const own = await createLoadProducts(shop.base, admin, {
+          count: CONNECTIONS,
+          stock: 1_000_000,
+          label: "Bench",
+        });
+        const common = await createLoadProducts(shop.base, admin, { count: 4, stock: 1_000_000, label: "Shared" });
+        const buyers = await registerBuyers(shop.base, CONNECTIONS, { label: "bench", password: PASSWORD });
         single = summary(
           await orderLoad(shop.base, buyers, (buyer) => [
             { product_id: own[buyer], quantity: 1, size: "Standard", color: "Red" },
@@ -353,7 +313,7 @@ async function benchLarge() {
       const catalog = (await expectOk(call(shop.base, "GET", "/api/catalog"), "catalog")).json;
       productId = catalog[0].products[0].productId;
       const product = (await expectOk(call(shop.base, "GET", `/api/products/${productId}`), "product")).json;
-      const [buyer] = await registerBuyers(shop.base, 1);
+      const [buyer] = await registerBuyers(shop.base, 1, { label: "bench", password: PASSWORD });
       await expectOk(
         call(shop.base, "POST", "/api/order", buyer, {
           shipping_address: ADDRESS,

@@ -18,15 +18,16 @@ import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import {
+  adminCookie,
   call,
-  cookieOf,
+  createLoadProducts,
   createPostgresDatabase,
   postgresUrl as databaseUrl,
   postgresDeadlocks as deadlocks,
   dropPostgresDatabase,
-  expectOk,
   freePort,
   percentile,
+  registerBuyers,
   startShop,
   withPostgres,
 } from "./lib/shop-process.mjs";
@@ -43,41 +44,9 @@ const ADDRESS = "Drill Buyer\nJl. Braga No. 1\nBandung\nEmail: drill@example.com
 if (!["postgres", "sqlite"].includes(DIALECT)) throw new Error("DRILL_DATABASE must be postgres or sqlite.");
 
 async function setUp(base, adminPassword) {
-  const login = await expectOk(
-    call(base, "POST", "/api/users/login", undefined, { identifier: "admin", password: adminPassword }),
-    "admin login",
-  );
-  const admin = cookieOf(login.response);
-  const [category] = (await expectOk(call(base, "GET", "/api/category"), "categories")).json;
-  const products = [];
-  for (let i = 0; i < PRODUCTS; i++) {
-    const created = await expectOk(
-      call(base, "POST", "/api/products", admin, {
-        category_id: category.category_id,
-        name: `Drill bouquet ${i + 1}`,
-        price: 150000 + i * 10000,
-        stock_quantity: STOCK,
-        size_available: "Standard",
-        image_url: "https://images.example.com/drill-bouquet.jpg",
-        color_available: "Red::#c0392b",
-      }),
-      "create product",
-    );
-    products.push(created.json.productId);
-  }
-  const buyers = [];
-  for (let i = 0; i < BUYERS; i++) {
-    const name = `drill${i}${randomBytes(3).toString("hex")}`;
-    const registered = await expectOk(
-      call(base, "POST", "/api/users/register", undefined, {
-        username: name,
-        email: `${name}@example.com`,
-        password: PASSWORD,
-      }),
-      "register buyer",
-    );
-    buyers.push(cookieOf(registered.response));
-  }
+  const admin = await adminCookie(base, adminPassword);
+  const products = await createLoadProducts(base, admin, { count: PRODUCTS, stock: STOCK, label: "Drill" });
+  const buyers = await registerBuyers(base, BUYERS, { label: "drill", password: PASSWORD });
   return { products, buyers };
 }
 

@@ -3,6 +3,7 @@
  * started in a child process on 127.0.0.1 and stopped again, and small HTTP helpers.
  */
 import { spawn } from "node:child_process";
+import { randomBytes } from "node:crypto";
 import net from "node:net";
 import path from "node:path";
 import pg from "pg";
@@ -120,4 +121,49 @@ export async function expectOk(promise, what) {
 export function percentile(sorted, p) {
   if (sorted.length === 0) return 0;
   return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** The admin's session cookie, logged in with the password the shop was started with. */
+export async function adminCookie(base, adminPassword) {
+  const login = await expectOk(
+    call(base, "POST", "/api/users/login", undefined, { identifier: "admin", password: adminPassword }),
+    "admin login",
+  );
+  return cookieOf(login.response);
+}
+
+/** `count` products in the first category, one size ("Standard") and one colour ("Red"), `stock` each; their ids. */
+export async function createLoadProducts(base, admin, { count, stock, label }) {
+  const [category] = (await expectOk(call(base, "GET", "/api/category"), "categories")).json;
+  const ids = [];
+  for (let i = 0; i < count; i++) {
+    const created = await expectOk(
+      call(base, "POST", "/api/products", admin, {
+        category_id: category.category_id,
+        name: `${label} bouquet ${i + 1}`,
+        price: 150000 + i * 1000,
+        stock_quantity: stock,
+        size_available: "Standard",
+        image_url: "https://images.example.com/load-bouquet.jpg",
+        color_available: "Red::#c0392b",
+      }),
+      "create product",
+    );
+    ids.push(created.json.productId);
+  }
+  return ids;
+}
+
+/** `count` newly registered shoppers named `<label><n><random>`; their session cookies. */
+export async function registerBuyers(base, count, { label, password }) {
+  const buyers = [];
+  for (let i = 0; i < count; i++) {
+    const name = `${label}${i}${randomBytes(3).toString("hex")}`;
+    const registered = await expectOk(
+      call(base, "POST", "/api/users/register", undefined, { username: name, email: `${name}@example.com`, password }),
+      "register buyer",
+    );
+    buyers.push(cookieOf(registered.response));
+  }
+  return buyers;
 }
