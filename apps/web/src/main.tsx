@@ -8,12 +8,16 @@ import "@fontsource/nunito-sans/latin-600.css";
 import "@fontsource/nunito-sans/latin-700.css";
 import "./app/global.css";
 import { App } from "./app/app";
+import { startLanguage } from "./lib/i18n";
 
 const root = document.getElementById("root");
 if (!root) throw new Error("The page has no #root element.");
 
-createRoot(root).render(
-  <StrictMode>
-    <App />
-  </StrictMode>,
-);
+// The first render is already in the shopper's language: an Indonesian reader never sees English flash.
+void startLanguage().finally(() => {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+});

@@ -1,0 +1,36 @@
+import { useTranslation } from "react-i18next";
+import { currentLanguage, type Language } from "../lib/i18n";
+import "./language-switch.css";
+
+interface LanguageSwitchProps {
+  /** Switches the shop's language (and, for a logged-in shopper, the account's). */
+  onSwitch: (language: Language) => void;
+  className?: string;
+}
+
+const CHOICES: { language: Language; short: string; name: string }[] = [
+  { language: "en", short: "EN", name: "English" },
+  { language: "id", short: "ID", name: "Bahasa Indonesia" },
+];
+
+/** "EN | ID": each language is named in itself, whatever language the shop is showing. */
+export function LanguageSwitch({ onSwitch, className }: LanguageSwitchProps) {
+  const { t } = useTranslation();
+  const active = currentLanguage();
+  return (
+    <fieldset className={["language-switch", className].filter(Boolean).join(" ")} aria-label={t("Language")}>
+      {CHOICES.map((choice) => (
+        <button
+          key={choice.language}
+          type="button"
+          lang={choice.language}
+          aria-label={choice.name}
+          aria-pressed={choice.language === active}
+          onClick={() => onSwitch(choice.language)}
+        >
+          {choice.short}
+        </button>
+      ))}
+    </fieldset>
+  );
+}

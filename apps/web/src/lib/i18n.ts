@@ -1,0 +1,96 @@
+/**
+ * The shop's two languages (docs/decisions/0025-two-languages.md). English is the default and its
+ * texts are the keys: a component passes the English sentence itself to t, so the spec's texts stay written once,
+ * in the component that shows them, and locales/id.json holds their Indonesian. The Indonesian
+ * catalogue is a chunk of its own, loaded only for a shopper who reads Indonesian.
+ *
+ * The choice is remembered per browser in the `lang` cookie, which the server reads too (its
+ * messages, the page's title and `<html lang>`), and per account (see useLanguage).
+ */
+import i18next from "i18next";
+import { initReactI18next } from "react-i18next";
+import en from "../locales/en.json";
+
+export const LANGUAGES = ["en", "id"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "en";
+export const LANGUAGE_COOKIE = "lang";
+const ONE_YEAR_SECONDS = 365 * 24 * 60 * 60;
+
+export function isLanguage(value: unknown): value is Language {
+  return value === "en" || value === "id";
+}
+
+export const i18n = i18next.createInstance();
+
+void i18n.use(initReactI18next).init({
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  resources: { en: { translation: en } },
+  // The keys are English sentences: their dots and colons are text, not paths.
+  keySeparator: false,
+  nsSeparator: false,
+  // React escapes what it renders; escaping here too would show "&amp;".
+  interpolation: { escapeValue: false },
+  returnEmptyString: false,
+  initAsync: false,
+  react: { useSuspense: false },
+});
+
+/** The language this browser chose before (the cookie), else the one it reads first. */
+export function browserLanguage(): Language {
+  const remembered = readLanguageCookie();
+  if (remembered) return remembered;
+  const preferred = typeof navigator === "undefined" ? [] : (navigator.languages ?? [navigator.language]);
+  for (const tag of preferred) {
+    const primary = tag?.toLowerCase().split("-")[0];
+    if (primary === "id" || primary === "in") return "id";
+    if (primary === "en") return "en";
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+function readLanguageCookie(): Language | null {
+  if (typeof document === "undefined") return null;
+  for (const part of document.cookie.split(";")) {
+    const [name, value] = part.trim().split("=");
+    if (name === LANGUAGE_COOKIE && isLanguage(value)) return value;
+  }
+  return null;
+}
+
+function rememberLanguage(language: Language): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is missing from older Safari, which many shoppers' phones still run.
+  document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
+}
+
+async function loadCatalogue(language: Language): Promise<void> {
+  if (language === "en" || i18n.hasResourceBundle(language, "translation")) return;
+  const catalogue = (await import("../locales/id.json")).default;
+  i18n.addResourceBundle(language, "translation", catalogue);
+}
+
+/** Shows the shop in `language`; `remember` keeps the choice in this browser. */
+export async function switchLanguage(language: Language, { remember = true } = {}): Promise<void> {
+  await loadCatalogue(language);
+  await i18n.changeLanguage(language);
+  if (typeof document !== "undefined") {
+    document.documentElement.lang = language;
+    if (remember) rememberLanguage(language);
+  }
+}
+
+/** Before the first render: the remembered or browser language, its catalogue loaded. */
+export function startLanguage(): Promise<void> {
+  return switchLanguage(browserLanguage(), { remember: false });
+}
+
+export function currentLanguage(): Language {
+  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+}
+
+/** The locale dates and numbers follow where the spec fixes none. */
+export function dateLocale(language: Language = currentLanguage()): string {
+  return language === "id" ? "id-ID" : "en-GB";
+}
