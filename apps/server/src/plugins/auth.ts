@@ -7,6 +7,13 @@ import { sessionOf } from "../modules/accounts/service.js";
 
 export const SESSION_COOKIE = "florist_session";
 
+/**
+ * A non-secret companion of the session cookie that scripts may read: it says only that a session may
+ * exist, so the web app asks GET /api/users/session (401 without one) only when it can answer a user.
+ * Set with the session, cleared with it, and cleared by any request that carries it without a session.
+ */
+export const SESSION_HINT_COOKIE = "signed_in";
+
 declare module "fastify" {
   interface FastifyRequest {
     user: User | null;
@@ -18,13 +25,16 @@ declare module "fastify" {
 export const authPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionHash", null);
-  app.addHook("onRequest", async (request) => {
+  const hintOptions = sessionHintCookieOptions(ctx.config.appUrl);
+  app.addHook("onRequest", async (request, reply) => {
     const token = request.cookies[SESSION_COOKIE];
-    if (!token || token.length > 100) return;
-    const session = await sessionOf(ctx, token);
+    const session = token && token.length <= 100 ? await sessionOf(ctx, token) : null;
     if (session) {
       request.user = session.user;
       request.sessionHash = session.sessionHash;
+    } else if (request.cookies[SESSION_HINT_COOKIE] !== undefined) {
+      // The session has expired or ended elsewhere (a password reset): the hint goes with it.
+      reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
     }
   });
 });
@@ -49,6 +59,10 @@ export function requireSelf(request: FastifyRequest, userId: number, options: { 
   if (user.user_id === userId) return user;
   if (options.adminAllowed && user.role === "admin") return user;
   throw notFound("Not found.");
+}
+
+export function sessionHintCookieOptions(appUrl: string) {
+  return { ...sessionCookieOptions(appUrl), httpOnly: false };
 }
 
 export function sessionCookieOptions(appUrl: string) {

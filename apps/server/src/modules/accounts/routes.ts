@@ -15,7 +15,13 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppContext } from "../../context.js";
 import { AppError, parse } from "../../errors.js";
 import { type ContractTypeProvider, errorAnswers, noContent } from "../../lib/contract-schemas.js";
-import { requireSelf, SESSION_COOKIE, sessionCookieOptions } from "../../plugins/auth.js";
+import {
+  requireSelf,
+  SESSION_COOKIE,
+  SESSION_HINT_COOKIE,
+  sessionCookieOptions,
+  sessionHintCookieOptions,
+} from "../../plugins/auth.js";
 import * as accounts from "./service.js";
 
 export const FORGOT_PASSWORD_MESSAGE = "Email reset password telah dikirim. Silakan periksa inbox Anda.";
@@ -27,9 +33,13 @@ const messageAnswers = { 200: messageAnswerSchema, ...errorAnswers };
 export async function accountsRoutes(fastify: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const app = fastify.withTypeProvider<ContractTypeProvider>();
   const cookieOptions = sessionCookieOptions(ctx.config.appUrl);
+  const hintOptions = sessionHintCookieOptions(ctx.config.appUrl);
 
+  /** The session and its readable hint (signed_in=1) live as long as each other. */
   function setSessionCookie(reply: FastifyReply, token: string) {
-    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge: accounts.SESSION_TTL_MS / 1000 });
+    const maxAge = accounts.SESSION_TTL_MS / 1000;
+    reply.setCookie(SESSION_COOKIE, token, { ...cookieOptions, maxAge });
+    reply.setCookie(SESSION_HINT_COOKIE, "1", { ...hintOptions, maxAge });
   }
 
   const registerSchema = {
@@ -68,6 +78,7 @@ export async function accountsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
   app.post("/users/logout", { schema: logoutSchema }, async (request, reply) => {
     await accounts.endSession(ctx, request.sessionHash);
     reply.clearCookie(SESSION_COOKIE, cookieOptions);
+    reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
     return reply.status(204).send();
   });
 
