@@ -3,7 +3,6 @@ import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
 import en from "../locales/en.json";
-import id from "../locales/id.json";
 
 /**
  * The web app's texts are keyed by their English (docs/decisions/0025-two-languages.md): every key a
@@ -48,8 +47,23 @@ function keysOf(files: string[]) {
   return { keys, dynamic };
 }
 
+/** locales/id/*.json, one file per part of the shop: together they are the Indonesian catalogue. */
+function indonesianCatalogue() {
+  const dir = join(SOURCE_ROOT, "locales", "id");
+  const merged: Record<string, string> = {};
+  const conflicts: string[] = [];
+  for (const name of readdirSync(dir).filter((file) => file.endsWith(".json"))) {
+    const part = JSON.parse(readFileSync(join(dir, name), "utf8")) as Record<string, string>;
+    for (const [key, text] of Object.entries(part)) {
+      if (key in merged && merged[key] !== text) conflicts.push(`${name}: ${key}`);
+      merged[key] = text;
+    }
+  }
+  return { merged, conflicts };
+}
+
 const { keys, dynamic } = keysOf(sourceFiles(SOURCE_ROOT));
-const indonesian = id as Record<string, string>;
+const { merged: indonesian, conflicts } = indonesianCatalogue();
 const english = en as Record<string, string>;
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
@@ -73,6 +87,10 @@ describe("the web app's two catalogues", () => {
 
   it("passes only literal keys to t(), so this check sees every text", () => {
     expect(dynamic).toEqual([]);
+  });
+
+  it("gives a text the same Indonesian in every file that holds it", () => {
+    expect(conflicts).toEqual([]);
   });
 
   it("has no empty Indonesian text", () => {

@@ -1,8 +1,9 @@
 /**
  * The shop's two languages (docs/decisions/0025-two-languages.md). English is the default and its
  * texts are the keys: a component passes the English sentence itself to t, so the spec's texts stay written once,
- * in the component that shows them, and locales/id.json holds their Indonesian. The Indonesian
- * catalogue is a chunk of its own, loaded only for a shopper who reads Indonesian.
+ * in the component that shows them, and the files of locales/id/ hold their Indonesian (one file per
+ * part of the shop, merged into one catalogue). The Indonesian catalogue is loaded only for a shopper
+ * who reads Indonesian.
  *
  * The choice is remembered per browser in the `lang` cookie, which the server reads too (its
  * messages, the page's title and `<html lang>`), and per account (see useLanguage).
@@ -65,10 +66,12 @@ function rememberLanguage(language: Language): void {
   document.cookie = `${LANGUAGE_COOKIE}=${language}; Path=/; Max-Age=${ONE_YEAR_SECONDS}; SameSite=Lax`;
 }
 
+const indonesianParts = import.meta.glob<Record<string, string>>("../locales/id/*.json", { import: "default" });
+
 async function loadCatalogue(language: Language): Promise<void> {
   if (language === "en" || i18n.hasResourceBundle(language, "translation")) return;
-  const catalogue = (await import("../locales/id.json")).default;
-  i18n.addResourceBundle(language, "translation", catalogue);
+  const parts = await Promise.all(Object.values(indonesianParts).map((load) => load()));
+  i18n.addResourceBundle(language, "translation", Object.assign({}, ...parts));
 }
 
 /** Shows the shop in `language`; `remember` keeps the choice in this browser. */
