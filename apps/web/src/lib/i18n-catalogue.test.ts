@@ -1,4 +1,4 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
@@ -68,6 +68,10 @@ const english = en as Record<string, string>;
 const PLURAL = /_(zero|one|two|few|many|other)$/;
 
 describe("the web app's two catalogues", () => {
+  it("keeps the Indonesian texts in locales/id/<part>.json, the files the shop loads", () => {
+    expect(existsSync(join(SOURCE_ROOT, "locales", "id.json")), "move locales/id.json into locales/id/").toBe(false);
+  });
+
   it("has an Indonesian text for every English key a screen uses", () => {
     const missing = [...keys]
       .filter(([key]) => !(key in indonesian) && !(`${key}_other` in indonesian))
