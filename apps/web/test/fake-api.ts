@@ -22,6 +22,9 @@ export interface RecordedCall {
  * call is recorded; a call to a route the test did not expect fails loudly with a 599.
  */
 export function fakeApi(routes: Record<string, FakeHandler | FakeAnswer>) {
+  // A browser that has signed in before holds the session hint, so the app asks who is logged in and
+  // the table's GET /api/users/session answers (a test of a first visit removes it).
+  if (typeof document !== "undefined") document.cookie = "signed_in=1; path=/";
   const calls: RecordedCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), "http://shop.test");

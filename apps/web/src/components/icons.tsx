@@ -119,3 +119,16 @@ export const TruckIcon = (props: IconProps) => (
     <circle cx="17" cy="18" r="1.6" />
   </Svg>
 );
+
+export const SearchIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <circle cx="11" cy="11" r="6.5" />
+    <path d="M16 16l4.5 4.5" />
+  </Svg>
+);
+
+export const PauseIcon = (props: IconProps) => (
+  <Svg {...props}>
+    <path d="M9 6v12M15 6v12" />
+  </Svg>
+);

@@ -6,6 +6,7 @@ import { CartIcon, ChevronDownIcon, CloseIcon, MenuIcon } from "../../components
 import { Logo } from "../../components/logo";
 import { useAuth, useLogout } from "../../lib/auth";
 import { cartQuery } from "../../lib/cart";
+import { HeaderSearch } from "./header-search";
 
 interface NavItem {
   to: string;
@@ -46,11 +47,20 @@ const CUSTOMER_MENU: NavItem[] = [
   { to: "/keranjang", label: "My Cart" },
 ];
 
-function CartLink({ userId }: { userId: number }) {
-  const { data } = useQuery(cartQuery(userId));
-  const count = data?.items.reduce((sum, item) => sum + item.quantity, 0) ?? 0;
+function cartLabel(count: number): string {
+  if (count === 0) return "Cart";
+  return count === 1 ? "Cart, 1 item" : `Cart, ${count} items`;
+}
+
+/**
+ * The cart and the number of items in it, in the bar at every width. A visitor sees it too: the cart
+ * asks them to log in and brings them back to it.
+ */
+function CartLink({ userId }: { userId: number | null }) {
+  const { data } = useQuery({ ...cartQuery(userId ?? 0), enabled: userId !== null });
+  const count = userId === null ? 0 : (data?.items.reduce((sum, item) => sum + item.quantity, 0) ?? 0);
   return (
-    <Link to="/keranjang" className="nav-cart" aria-label={count > 0 ? `My Cart, ${count} items` : "My Cart"}>
+    <Link to="/keranjang" className="nav-cart" aria-label={cartLabel(count)}>
       <CartIcon size={22} />
       {count > 0 ? (
         <span className="nav-cart-count" aria-hidden="true">
@@ -113,6 +123,8 @@ export function Navbar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [dropdownOpen, setDropdownOpen] = useState(false);
   const dropdownRef = useRef<HTMLDivElement>(null);
+  const toggleRef = useRef<HTMLButtonElement>(null);
+  const profileButtonRef = useRef<HTMLButtonElement>(null);
   const menuId = useId();
   const dropdownId = useId();
 
@@ -128,16 +140,27 @@ export function Navbar() {
     function onPointerDown(event: PointerEvent) {
       if (!dropdownRef.current?.contains(event.target as Node)) setDropdownOpen(false);
     }
-    function onKeyDown(event: KeyboardEvent) {
-      if (event.key === "Escape") setDropdownOpen(false);
-    }
     document.addEventListener("pointerdown", onPointerDown);
-    document.addEventListener("keydown", onKeyDown);
-    return () => {
-      document.removeEventListener("pointerdown", onPointerDown);
-      document.removeEventListener("keydown", onKeyDown);
-    };
+    return () => document.removeEventListener("pointerdown", onPointerDown);
   }, [dropdownOpen]);
+
+  // Escape closes the innermost thing open (the profile dropdown, then the phone's menu) and hands
+  // focus back to the button that opened it.
+  useEffect(() => {
+    if (!dropdownOpen && !menuOpen) return;
+    function onKeyDown(event: KeyboardEvent) {
+      if (event.key !== "Escape") return;
+      if (dropdownOpen) {
+        setDropdownOpen(false);
+        if (dropdownRef.current?.contains(document.activeElement)) profileButtonRef.current?.focus();
+      } else {
+        setMenuOpen(false);
+        toggleRef.current?.focus();
+      }
+    }
+    document.addEventListener("keydown", onKeyDown);
+    return () => document.removeEventListener("keydown", onKeyDown);
+  }, [dropdownOpen, menuOpen]);
 
   const links = isAdmin ? ADMIN_LINKS : PUBLIC_LINKS;
   const menuItems = isAdmin ? ADMIN_MENU : CUSTOMER_MENU;
@@ -166,8 +189,9 @@ export function Navbar() {
         </Link>
 
         <div className="navbar-end">
-          {user && !isAdmin ? <CartLink userId={user.user_id} /> : null}
+          {isAdmin ? null : <CartLink userId={user?.user_id ?? null} />}
           <button
+            ref={toggleRef}
             type="button"
             className="navbar-toggle"
             aria-expanded={menuOpen}
@@ -180,6 +204,7 @@ export function Navbar() {
         </div>
 
         <div id={menuId} className={menuOpen ? "navbar-menu open" : "navbar-menu"}>
+          {isAdmin ? null : <HeaderSearch />}
           <ul className="navbar-links">
             {links.map((link) => (
               <li key={link.to}>
@@ -192,6 +217,7 @@ export function Navbar() {
             {isLoading ? null : user ? (
               <div className="profile" ref={dropdownRef}>
                 <button
+                  ref={profileButtonRef}
                   type="button"
                   className="profile-button"
                   aria-haspopup="true"
