@@ -14,6 +14,7 @@ import {
   type UploadFile,
 } from "../test/fixtures.js";
 import { createTestShop, createUser, login, type Method, signedIn, type TestShop } from "../test/harness.js";
+import { storeImage } from "./lib/images.js";
 import { hashToken, newToken } from "./lib/secrets.js";
 import { HOUR, isoIn, nowIso, shopToday } from "./lib/time.js";
 
@@ -652,13 +653,26 @@ const ROWS: Row[] = [
   },
   // Only METRICS_TOKEN opens the metrics (modules/metrics): no session does, an admin's included.
   { route: "GET /metrics", expect: [404, 404, 404, 404] },
+  // What link previews and crawlers read (contract §7.6) is everyone's.
+  { route: "GET /sitemap.xml", expect: PUBLIC },
+  { route: "GET /robots.txt", expect: PUBLIC },
+  {
+    route: "GET /share/:file",
+    expect: PUBLIC,
+    call: async () => {
+      const stored = await storeImage(shop.ctx.files, "products", picture.data);
+      return { url: stored.replace(/^\/uploads\/products\/(\w+)\.webp$/, "/share/$1.jpg") };
+    },
+  },
 ];
 
-/** The routes whose access this table decides: the API, the private proof and receipt files and the metrics. */
+/** The routes whose access this table decides: the API, the private files, the metrics, and what crawlers read. */
 function guardedRoutes() {
   return shop.app.registeredRoutes
     .filter((r) =>
-      ["/api/", "/uploads/proofs/", "/uploads/receipts/", "/metrics"].some((prefix) => r.url.startsWith(prefix)),
+      ["/api/", "/uploads/proofs/", "/uploads/receipts/", "/metrics", "/sitemap.xml", "/robots.txt", "/share/"].some(
+        (prefix) => r.url.startsWith(prefix),
+      ),
     )
     .map((r) => `${r.method} ${r.url}`);
 }

@@ -33,6 +33,8 @@ import { inputGuardPlugin } from "./plugins/input-guard.js";
 import { metricsPlugin } from "./plugins/metrics.js";
 import { originPlugin } from "./plugins/origin.js";
 import { securityHeaderOptions } from "./plugins/security-headers.js";
+import { shareImagePlugin } from "./plugins/share-image.js";
+import { sitemapPlugin } from "./plugins/sitemap.js";
 import { uploadsPlugin } from "./plugins/uploads.js";
 import { webAppPlugin } from "./plugins/web-app.js";
 
@@ -138,7 +140,11 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
 
   await app.register(uploadsPlugin, { ctx });
 
-  await app.register(webAppPlugin, { webDist: ctx.config.webDist });
+  // Link previews and crawlers (contract §7.6), with or without a built web app.
+  await app.register(shareImagePlugin, { ctx });
+  await app.register(sitemapPlugin, { ctx });
+
+  await app.register(webAppPlugin, { webDist: ctx.config.webDist, ctx });
 
   return app;
 }

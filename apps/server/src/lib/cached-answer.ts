@@ -123,8 +123,13 @@ function notModified(ifNoneMatch: string | undefined, etag: string): boolean {
  * Sends a cached answer: 304 without a body when the client's copy is current, else the bytes in
  * the best encoding the client accepts. `no-cache` lets a browser keep it but ask each time.
  */
-export async function sendCachedAnswer(request: FastifyRequest, reply: FastifyReply, answer: CachedAnswer) {
-  reply.header("etag", answer.etag).header("cache-control", "no-cache").header("vary", "accept-encoding");
+export async function sendCachedAnswer(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  answer: CachedAnswer,
+  vary = "accept-encoding",
+) {
+  reply.header("etag", answer.etag).header("cache-control", "no-cache").header("vary", vary);
   if (notModified(request.headers["if-none-match"], answer.etag)) return reply.code(304).send();
   reply.type(answer.contentType);
   const encoding =

@@ -124,8 +124,10 @@ export async function storePrerendered(where: FilesAt, detailFile: string, cardF
   return storeWebp(storeOf(where), "products", detail, card);
 }
 
+/** A stored image's files: both widths, and the JPEG copy made for link previews (plugins/share-image.ts). */
 async function removeStoredFiles(files: FileStore, area: ImageArea, name: string) {
-  await Promise.all([`${name}.webp`, `${name}-card.webp`].map((f) => files.delete(`${areaFolder(area)}/${f}`)));
+  const names = [`${name}.webp`, `${name}-card.webp`, `${name}-share.jpg`];
+  await Promise.all(names.map((f) => files.delete(`${areaFolder(area)}/${f}`)));
 }
 
 const STORED_PATH = /^\/uploads\/([a-z]+)\/([a-f0-9]{32})\.webp$/;

@@ -2,38 +2,88 @@ import fs from "node:fs";
 import path from "node:path";
 import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
-import { CachedAnswer, type Encoding, sendCachedAnswer } from "../lib/cached-answer.js";
+import type { AppContext } from "../context.js";
+import { CachedAnswer, sendCachedAnswer } from "../lib/cached-answer.js";
+import { type Language, pageText, requestLanguage } from "./page-language.js";
+import { PageMetas, renderHead } from "./page-meta.js";
 
 /**
- * Paths that are never a page of the web app: a miss there is the API's 404, not index.html, so a
- * client, a scraper or a search engine gets a true not-found (/sitemap.xml and /robots.txt too
- * until something serves them), and a script or stylesheet of an older build is not answered with
- * the page.
+ * Paths that are never a page of the web app: a miss there is the API's 404 in JSON, not the page,
+ * so a client or a scraper gets a true not-found, and a script or stylesheet of an older build is
+ * not answered with the page.
  */
-const NOT_PAGES = ["/api/", "/uploads/", "/assets/", "/metrics", "/sitemap.xml", "/robots.txt"];
+const NOT_PAGES = ["/api/", "/uploads/", "/assets/", "/share/", "/metrics", "/sitemap.xml", "/robots.txt"];
 
 /** Vite puts a content hash in the name of everything under assets/: a name never changes its content. */
 const HASHED_ASSET = `${path.sep}assets${path.sep}`;
 export const ASSET_CACHE = "public, max-age=31536000, immutable";
 
-/** The brotli and gzip copies that scripts/build.mjs writes beside a file, where there are. */
-function precompressed(file: string): Partial<Record<Encoding, Buffer>> {
-  const copies: Partial<Record<Encoding, Buffer>> = {};
-  for (const [encoding, extension] of [
-    ["br", ".br"],
-    ["gzip", ".gz"],
-  ] as const) {
-    if (fs.existsSync(file + extension)) copies[encoding] = fs.readFileSync(file + extension);
+/** The page's HTML split where each request's own parts go: `<html lang>` and the head's title and meta. */
+interface PageTemplate {
+  beforeLang: string;
+  beforeHead: string;
+  rest: string;
+}
+
+const HTML_LANG = /<html\b[^>]*?\blang="[^"]*"/i;
+
+/** index.html without its own title and description, marked where the language and a page's head go. */
+export function pageTemplate(html: string): PageTemplate {
+  const stripped = html
+    .replace(/<title>[\s\S]*?<\/title>\s*/i, "")
+    .replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/i, "");
+  const withLang = HTML_LANG.test(stripped) ? stripped : stripped.replace(/<html\b/i, '<html lang="en"');
+  const lang = HTML_LANG.exec(withLang);
+  const headEnd = withLang.indexOf("</head>");
+  if (!lang || headEnd < 0) throw new Error("The web app's index.html has no <html> or </head>.");
+  const langValue = withLang.indexOf('lang="', lang.index) + 'lang="'.length;
+  const langEnd = withLang.indexOf('"', langValue);
+  return {
+    beforeLang: withLang.slice(0, langValue),
+    beforeHead: withLang.slice(langEnd, headEnd),
+    rest: withLang.slice(headEnd),
+  };
+}
+
+/** Pages made at most; past it the least recently asked go first (each is a few KB, with its compressed copies). */
+const MAX_PAGES = 1000;
+
+/**
+ * The served pages, one per language and head: made once and kept while asked for, so the HTML
+ * step costs a string join and a map lookup on the hot path, and a page is compressed once.
+ */
+class PageAnswers {
+  private readonly pages = new Map<string, CachedAnswer>();
+
+  constructor(private readonly template: PageTemplate) {}
+
+  get(language: Language, head: string): CachedAnswer {
+    const key = `${language}\n${head}`;
+    const kept = this.pages.get(key);
+    if (kept) {
+      this.pages.delete(key);
+      this.pages.set(key, kept);
+      return kept;
+    }
+    const { beforeLang, beforeHead, rest } = this.template;
+    const page = new CachedAnswer(
+      `${beforeLang}${language}${beforeHead}  ${head}\n  ${rest}`,
+      "text/html; charset=utf-8",
+    );
+    if (this.pages.size >= MAX_PAGES) this.pages.delete(this.pages.keys().next().value as string);
+    this.pages.set(key, page);
+    return page;
   }
-  return copies;
 }
 
 /**
  * Serves the built web app (docs/decisions/0022): its files with their brotli or gzip copy when the
- * client takes one, hashed assets cached for a year, everything else revalidated; every other path
- * that is a page gets index.html, with an ETag, so a browser keeps it and asks with If-None-Match.
+ * client takes one, hashed assets cached for a year, everything else revalidated. Every other path
+ * gets the page, with an ETag, so a browser keeps it and asks with If-None-Match: with that page's
+ * title, description and link preview (contract §7.6, page-meta.ts) in the request's language, and
+ * status 404 where the web app has no page, no such product or no such post.
  */
-export async function webAppPlugin(app: FastifyInstance, { webDist }: { webDist: string }) {
+export async function webAppPlugin(app: FastifyInstance, { webDist, ctx }: { webDist: string; ctx: AppContext }) {
   const webIndex = path.join(webDist, "index.html");
   if (!fs.existsSync(webIndex)) return;
   await app.register(fastifyStatic, {
@@ -49,11 +99,18 @@ export async function webAppPlugin(app: FastifyInstance, { webDist }: { webDist:
       res.setHeader("vary", "accept-encoding");
     },
   });
-  const page = new CachedAnswer(fs.readFileSync(webIndex), "text/html; charset=utf-8", precompressed(webIndex));
+  const pages = new PageAnswers(pageTemplate(fs.readFileSync(webIndex, "utf8")));
+  const metas = new PageMetas(ctx);
+  const appUrl = ctx.config.appUrl;
   // The web app's pages are not part of the API's document.
   app.get("/*", { schema: { hide: true } }, async (request, reply) => {
     const url = request.url.split("?")[0] ?? "/";
     if (NOT_PAGES.some((prefix) => url.startsWith(prefix))) return reply.callNotFound();
-    return sendCachedAnswer(request, reply, page);
+    const meta = await metas.of(url);
+    const language = requestLanguage(request);
+    const head = renderHead(meta, { appUrl, language, translate: (text) => pageText(language, text) });
+    reply.code(meta.status);
+    // The page differs by language, which the cookie or Accept-Language decide.
+    return sendCachedAnswer(request, reply, pages.get(language, head), "accept-encoding, accept-language, cookie");
   });
 }

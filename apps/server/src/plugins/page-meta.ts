@@ -1,0 +1,240 @@
+import type { PostDetail, Product } from "@florist/contract";
+import {
+  documentTitle,
+  HOME_TITLE,
+  matchWebPage,
+  NOT_FOUND_TITLE,
+  POST_NOT_FOUND_TITLE,
+  PRODUCT_NOT_FOUND_TITLE,
+  SHOP_DESCRIPTION,
+} from "@florist/contract/pages";
+import type { AppContext } from "../context.js";
+import { AppError } from "../errors.js";
+import { AnswerCache } from "../lib/cached-answer.js";
+import { catalogVersion, getProduct } from "../modules/catalog/service.js";
+import { getPost } from "../modules/posts/service.js";
+import { shareImageUrl } from "./share-image.js";
+
+/**
+ * What the served HTML says of one page (contract §7.6): its title, description and link preview,
+ * and whether the page exists.
+ */
+export interface PageMeta {
+  status: 200 | 404;
+  /** The page's own title (a product's name, "Product Catalog"), before the shop's name is added. */
+  title: string;
+  description: string;
+  type: "website" | "product" | "article";
+  /** The page's address without its query, from the site's root. */
+  path: string;
+  /** An absolute address, JPEG where the shop stored the picture. */
+  image: string | null;
+  /** Structured data for search engines: a product's name, price, availability and rating. */
+  jsonLd?: Record<string, unknown>;
+  /** A product's price for the Open Graph product tags. */
+  price?: number;
+}
+
+/** What a search result shows of a description: about 160 characters, cut at a word. */
+const DESCRIPTION_LENGTH = 160;
+
+export function summary(text: string, fallback = SHOP_DESCRIPTION): string {
+  const plain = text.replace(/\s+/g, " ").trim();
+  if (plain === "") return fallback;
+  if (plain.length <= DESCRIPTION_LENGTH) return plain;
+  const cut = plain.slice(0, DESCRIPTION_LENGTH - 1);
+  return `${cut.slice(0, Math.max(cut.lastIndexOf(" "), DESCRIPTION_LENGTH / 2)).trimEnd()}…`;
+}
+
+/** An id as the web app reads one from its address: a whole number from 1 on. */
+function pageId(param: string | undefined): number | null {
+  if (!param || !/^\d{1,15}$/.test(param)) return null;
+  const id = Number(param);
+  return id > 0 && id <= 2_147_483_647 ? id : null;
+}
+
+const isNotFound = (error: unknown) => error instanceof AppError && error.statusCode === 404;
+
+function productMeta(appUrl: string, product: Product): PageMeta {
+  const path = `/produk/${product.productId}`;
+  const image = shareImageUrl(appUrl, product.imageUrl ?? product.images[0]?.image_url);
+  const prices = Object.values(product.sizePrices);
+  const low = prices.length > 0 ? Math.min(...prices) : product.price;
+  const high = prices.length > 0 ? Math.max(...prices) : product.price;
+  const availability = `https://schema.org/${product.availabilityStatus === "in_stock" ? "InStock" : "OutOfStock"}`;
+  const offer =
+    low === high
+      ? { "@type": "Offer", price: low, priceCurrency: "IDR", availability, url: appUrl + path }
+      : {
+          "@type": "AggregateOffer",
+          lowPrice: low,
+          highPrice: high,
+          priceCurrency: "IDR",
+          availability,
+          url: appUrl + path,
+        };
+  const description = summary(product.description);
+  return {
+    status: 200,
+    title: product.name,
+    description,
+    type: "product",
+    path,
+    image,
+    price: low,
+    jsonLd: {
+      "@context": "https://schema.org",
+      "@type": "Product",
+      name: product.name,
+      description,
+      sku: String(product.productId),
+      url: appUrl + path,
+      ...(image && { image: [image] }),
+      offers: offer,
+      ...(product.rating && {
+        aggregateRating: {
+          "@type": "AggregateRating",
+          ratingValue: product.rating.average,
+          reviewCount: product.rating.count,
+          bestRating: 5,
+          worstRating: 1,
+        },
+      }),
+    },
+  };
+}
+
+function postMeta(appUrl: string, post: PostDetail): PageMeta {
+  return {
+    status: 200,
+    title: post.title,
+    description: summary(post.excerpt),
+    type: "article",
+    path: `/blog/${post.postId}`,
+    image: shareImageUrl(appUrl, post.imageUrl),
+  };
+}
+
+const missing = (title: string, path: string): PageMeta => ({
+  status: 404,
+  title,
+  description: SHOP_DESCRIPTION,
+  type: "website",
+  path,
+  image: null,
+});
+
+/**
+ * The meta of every page the web app serves. A product's comes through a cache kept while the
+ * catalogue's version stays (docs/decisions/0022): one small query per request, the product's own
+ * only after it changed. A post's is one read by its key.
+ */
+export class PageMetas {
+  private readonly products: AnswerCache;
+
+  constructor(private readonly ctx: AppContext) {
+    this.products = new AnswerCache(() => catalogVersion(ctx.db));
+  }
+
+  async of(pathname: string): Promise<PageMeta> {
+    const match = matchWebPage(pathname);
+    if (!match) return missing(NOT_FOUND_TITLE, pathname);
+    const { page, params } = match;
+    if (page.path === "/produk/:productId") return this.product(pageId(params.productId), pathname);
+    if (page.path === "/blog/:postId") return this.post(pageId(params.postId), pathname);
+    return {
+      status: 200,
+      title: page.title,
+      description: page.description ?? SHOP_DESCRIPTION,
+      type: "website",
+      path: page.path,
+      image: null,
+    };
+  }
+
+  private async product(id: number | null, pathname: string): Promise<PageMeta> {
+    if (id === null) return missing(PRODUCT_NOT_FOUND_TITLE, pathname);
+    const appUrl = this.ctx.config.appUrl;
+    try {
+      const answer = await this.products.get(`page ${id}`, async () =>
+        JSON.stringify(productMeta(appUrl, await getProduct(this.ctx.db, id))),
+      );
+      return JSON.parse(answer.body.toString()) as PageMeta;
+    } catch (error) {
+      if (isNotFound(error)) return missing(PRODUCT_NOT_FOUND_TITLE, pathname);
+      throw error;
+    }
+  }
+
+  private async post(id: number | null, pathname: string): Promise<PageMeta> {
+    if (id === null) return missing(POST_NOT_FOUND_TITLE, pathname);
+    try {
+      return postMeta(this.ctx.config.appUrl, await getPost(this.ctx.db, id, false));
+    } catch (error) {
+      if (isNotFound(error)) return missing(POST_NOT_FOUND_TITLE, pathname);
+      throw error;
+    }
+  }
+}
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] as string);
+
+/** JSON inside a script element: nothing in it can close the element or open a comment. */
+const scriptJson = (value: unknown) =>
+  JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+
+const OG_LOCALES = { en: "en_US", id: "id_ID" } as const;
+
+export interface HeadOptions {
+  appUrl: string;
+  language: "en" | "id";
+  /** The shop's own texts (titles, descriptions) in the page's language; a product's or post's stay as written. */
+  translate: (text: string) => string;
+}
+
+/**
+ * The tags that go into the page's head. The JSON-LD is a data block, which the browser never
+ * runs: the Content-Security-Policy's script-src does not apply to it.
+ */
+export function renderHead(meta: PageMeta, { appUrl, language, translate }: HeadOptions): string {
+  const named = meta.status === 200 && meta.type !== "website";
+  const own = (text: string) => (named ? text : translate(text));
+  const title = meta.title === HOME_TITLE ? translate(HOME_TITLE) : documentTitle(own(meta.title));
+  const description = own(meta.description);
+  const url = appUrl + meta.path;
+  const tag = (attribute: "name" | "property", key: string, content: string) =>
+    `<meta ${attribute}="${key}" content="${escapeHtml(content)}" />`;
+  const lines = [`<title>${escapeHtml(title)}</title>`, tag("name", "description", description)];
+  if (meta.status === 404) {
+    // A page that is not there is no search result.
+    lines.push(tag("name", "robots", "noindex"));
+    return lines.join("\n    ");
+  }
+  lines.push(
+    `<link rel="canonical" href="${escapeHtml(url)}" />`,
+    tag("property", "og:site_name", "Bandung Florist"),
+    tag("property", "og:type", meta.type),
+    tag("property", "og:title", named ? meta.title : title),
+    tag("property", "og:description", description),
+    tag("property", "og:url", url),
+    tag("property", "og:locale", OG_LOCALES[language]),
+  );
+  if (meta.image) {
+    lines.push(tag("property", "og:image", meta.image), tag("name", "twitter:card", "summary_large_image"));
+    if (meta.image.endsWith(".jpg")) lines.push(tag("property", "og:image:type", "image/jpeg"));
+  }
+  if (meta.price !== undefined) {
+    lines.push(
+      tag("property", "product:price:amount", String(meta.price)),
+      tag("property", "product:price:currency", "IDR"),
+    );
+  }
+  if (meta.jsonLd) lines.push(`<script type="application/ld+json">${scriptJson(meta.jsonLd)}</script>`);
+  return lines.join("\n    ");
+}

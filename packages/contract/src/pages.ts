@@ -1,0 +1,104 @@
+/**
+ * The web app's pages: every path its router declares (apps/web/src/app/router.tsx), each with its
+ * title. The server answers these paths with the page and status 200, any other path with 404
+ * (contract §7.6), and puts the title into the served HTML; the web app keeps `document.title` to
+ * the same title while the visitor moves around. A unit test holds the router to this list.
+ */
+export interface WebPage {
+  /** As the router declares it, with a leading slash: `/produk/:productId`. */
+  readonly path: string;
+  /** The page's own title, before the shop's name; a product's or post's page is named by it once known. */
+  readonly title: string;
+  /** What a search result or a shared link says of the page, when it says more than the shop's description. */
+  readonly description?: string;
+}
+
+/** The home page's title, whole. */
+export const HOME_TITLE = "Bandung Florist — Sharing Happiness and Capturing the Moment";
+export const SHOP_DESCRIPTION =
+  "Bandung florist: hand bouquets, flower baskets, vases and flower boxes, custom arranged and delivered personally within Bandung.";
+/** The title of every page that does not exist: an unknown path, product or post. */
+export const NOT_FOUND_TITLE = "Page Not Found";
+export const PRODUCT_NOT_FOUND_TITLE = "Product Not Found";
+export const POST_NOT_FOUND_TITLE = "Article Not Found";
+
+export const WEB_PAGES: readonly WebPage[] = [
+  { path: "/", title: HOME_TITLE, description: SHOP_DESCRIPTION },
+  {
+    path: "/katalog",
+    title: "Product Catalog",
+    description:
+      "Hand bouquets, flower baskets, vases and flower boxes from a Bandung florist, with their prices, colours and sizes, delivered within Bandung.",
+  },
+  { path: "/produk/:productId", title: "Product" },
+  {
+    path: "/blog",
+    title: "Blog & Tips",
+    description: "Flower care, colour meanings and ideas for weddings and every occasion, from a Bandung florist.",
+  },
+  { path: "/blog/:postId", title: "Article" },
+  { path: "/pengingat/berhenti/:token", title: "Reminders" },
+  { path: "/pemesanan", title: "Checkout" },
+  { path: "/profil", title: "Profile" },
+  { path: "/pesanan", title: "My Orders" },
+  { path: "/pesanan/:orderId/bayar", title: "How to Pay" },
+  { path: "/keranjang", title: "Cart" },
+  { path: "/review/:orderId", title: "Review" },
+  { path: "/admin", title: "Admin Dashboard" },
+  { path: "/admin/products", title: "Admin: Products" },
+  { path: "/admin/settings", title: "Admin: Settings" },
+  { path: "/admin/schedule", title: "Admin: Schedule" },
+  { path: "/admin/deliveries", title: "Admin: Deliveries" },
+  { path: "/admin/deliveries/print", title: "Admin: Delivery Sheet" },
+  { path: "/admin/payments", title: "Admin: Payments" },
+  { path: "/admin/audit", title: "Admin: Audit Log" },
+  { path: "/admin/add-ons", title: "Admin: Add-ons" },
+  { path: "/admin/categories", title: "Admin: Categories" },
+  { path: "/admin/posts", title: "Admin: Blog Posts" },
+  { path: "/login", title: "Login" },
+  { path: "/signup", title: "Sign Up" },
+  { path: "/forgot-password", title: "Forgot Password" },
+  { path: "/reset-password/:resetToken", title: "Reset Password" },
+];
+
+export interface PageMatch {
+  page: WebPage;
+  /** The path's `:name` parts, decoded. */
+  params: Record<string, string>;
+}
+
+/** One path's parts: a trailing slash and empty parts count for nothing, as in the router. */
+const segments = (path: string) => path.split("/").filter((part) => part !== "");
+
+function matchOne(page: WebPage, parts: string[]): PageMatch | null {
+  const pattern = segments(page.path);
+  if (pattern.length !== parts.length) return null;
+  const params: Record<string, string> = {};
+  for (const [i, expected] of pattern.entries()) {
+    const part = parts[i] as string;
+    if (expected.startsWith(":")) {
+      try {
+        params[expected.slice(1)] = decodeURIComponent(part);
+      } catch {
+        return null;
+      }
+      // The router matches its paths without regard to case.
+    } else if (expected !== part.toLowerCase()) return null;
+  }
+  return { page, params };
+}
+
+/** The page the web app shows at `pathname` (no query), or null where it shows its 404 page. */
+export function matchWebPage(pathname: string): PageMatch | null {
+  const parts = segments(pathname);
+  for (const page of WEB_PAGES) {
+    const match = matchOne(page, parts);
+    if (match) return match;
+  }
+  return null;
+}
+
+/** The title a browser shows: the page's own, then the shop's name; the home page's is whole. */
+export function documentTitle(title: string): string {
+  return title === HOME_TITLE ? HOME_TITLE : `${title} — Bandung Florist`;
+}
