@@ -6,7 +6,13 @@ import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { formatRupiah } from "../src/lib/format";
 
-export const shopper: User = { user_id: 7, username: "siti", email: "siti@example.com", role: "customer" };
+export const shopper: User = {
+  user_id: 7,
+  username: "siti",
+  email: "siti@example.com",
+  role: "customer",
+  language: "en",
+};
 
 /** The session answer of a logged-in shopper, for fakeApi's "GET /api/users/session". */
 export const loggedIn = (user: User = shopper) => ({ body: { loggedIn: true, user } });
@@ -33,7 +39,12 @@ export function renderScreen(screen: ReactElement, { path, at = path, state }: R
       { path, element: screen },
       { path: "*", element: <Elsewhere /> },
     ],
-    { initialEntries: [{ pathname: at, state }] },
+    // An address with a query (/produk/3?size=M) keeps it as the location's search.
+    {
+      initialEntries: [
+        { pathname: at.split("?")[0], search: at.includes("?") ? at.slice(at.indexOf("?")) : "", state },
+      ],
+    },
   );
   const user = userEvent.setup();
   const result = render(

@@ -8,6 +8,7 @@ import { cartKey } from "../../../lib/cart";
 import { saveItemNotes } from "../../../lib/item-notes";
 import type { CheckoutItem } from "../../../lib/pricing";
 import { addToCart } from "../api/product";
+import { savePendingChoice } from "./pending-choice";
 import type { ProductOptions } from "./use-product-options";
 
 export type Feedback = { title: string; body?: React.ReactNode } | null;
@@ -39,9 +40,18 @@ export function useProductActions(product: Product, options: ProductOptions) {
     },
   });
 
+  /**
+   * A visitor goes to log in and comes back to this product as they left it: size and colour in the
+   * address, quantity, add-ons and notes kept in the tab until the page takes them back.
+   */
   function requireLogin(): boolean {
     if (user) return true;
-    const state: LoginRedirectState = { redirectTo: `/produk/${product.productId}` };
+    savePendingChoice({ productId: product.productId, quantity, chosen: options.chosen, notes });
+    const variant = new URLSearchParams();
+    if (size) variant.set("size", size);
+    if (color) variant.set("color", color.label);
+    const query = variant.toString();
+    const state: LoginRedirectState = { redirectTo: `/produk/${product.productId}${query ? `?${query}` : ""}` };
     navigate("/login", { state });
     return false;
   }

@@ -1,9 +1,11 @@
 import type { Customization, Product } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useMemo, useState } from "react";
+import { useEffect, useMemo, useState } from "react";
+import { useSearchParams } from "react-router";
 import { parseColorOptions } from "../../../lib/colors";
 import { clampQuantity, productSummary } from "../../../lib/pricing";
 import { customizationsQuery, sizePriceQuery } from "../api/product";
+import { clearPendingChoice, readPendingChoice } from "./pending-choice";
 
 export const UNAVAILABLE = "This product is currently unavailable.";
 
@@ -14,7 +16,9 @@ export function isOutOfStock(product: Product): boolean {
 /**
  * What the shopper has chosen on a product page (size, colour, customizations, quantity, notes) and
  * what follows from it: the unit price of the size, the summary's figures, the photo of the colour and
- * the message that blocks buying, if any. The first size and colour are chosen from the start.
+ * the message that blocks buying, if any. The size and colour come from the address (?size=&color=, so
+ * a variant's link can be shared) and go into it when changed; without them the first of each is chosen.
+ * A choice kept while the shopper logged in (pending-choice.ts) brings back quantity, add-ons and notes.
  */
 export function useProductOptions(product: Product) {
   const sizes = product.sizeOptions.filter((size) => size.trim() !== "");
@@ -22,11 +26,48 @@ export function useProductOptions(product: Product) {
   const soldOut = isOutOfStock(product);
   const stock = Math.max(0, product.stockQuantity);
 
-  const [size, setSize] = useState(sizes[0] ?? "");
-  const [colorRaw, setColorRaw] = useState(colors[0]?.raw ?? "");
-  const [chosen, setChosen] = useState<Record<number, number>>({});
-  const [notes, setNotes] = useState("");
-  const [requestedQuantity, setQuantity] = useState(1);
+  const [params, setParams] = useSearchParams();
+  const [pending] = useState(() => readPendingChoice(product.productId));
+  const [size, setSizeState] = useState(() => {
+    const wanted = params.get("size")?.trim().toLowerCase();
+    return sizes.find((option) => option.toLowerCase() === wanted) ?? sizes[0] ?? "";
+  });
+  const [colorRaw, setColorRawState] = useState(() => {
+    const wanted = params.get("color")?.trim().toLowerCase();
+    const match = colors.find((option) => option.label.toLowerCase() === wanted || option.raw.toLowerCase() === wanted);
+    return (match ?? colors[0])?.raw ?? "";
+  });
+  const [chosen, setChosen] = useState<Record<number, number>>(pending?.chosen ?? {});
+  const [notes, setNotes] = useState(pending?.notes ?? "");
+  const [requestedQuantity, setQuantity] = useState(pending?.quantity ?? 1);
+
+  // A kept choice is taken back once: a later visit to the product starts afresh.
+  useEffect(() => {
+    if (pending) clearPendingChoice();
+  }, [pending]);
+
+  /** Writes one choice into the address, replacing the entry (Back leaves the product, not a choice). */
+  function remember(name: "size" | "color", value: string) {
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set(name, value);
+        return next;
+      },
+      { replace: true, preventScrollReset: true },
+    );
+  }
+
+  function setSize(value: string) {
+    setSizeState(value);
+    remember("size", value);
+  }
+
+  function setColorRaw(raw: string) {
+    setColorRawState(raw);
+    const label = colors.find((option) => option.raw === raw)?.label;
+    if (label) remember("color", label);
+  }
 
   const quantity = clampQuantity(requestedQuantity, stock);
   const color = colors.find((option) => option.raw === colorRaw) ?? null;
