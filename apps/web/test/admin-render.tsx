@@ -2,7 +2,7 @@ import type { AdminOverview, AdminTransaction, Category, User } from "@florist/c
 import type { ReactElement } from "react";
 import { renderScreen } from "./render-app";
 
-export const admin: User = { user_id: 1, username: "admin", email: "admin@example.com", role: "admin" };
+export const admin: User = { user_id: 1, username: "admin", email: "admin@example.com", role: "admin", language: "en" };
 
 /** The session answer of the shop's admin, for fakeApi's "GET /api/users/session". */
 export const adminSession = { body: { loggedIn: true, user: admin } };

@@ -6,7 +6,13 @@ import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
 import { formatRupiah } from "../src/lib/format";
 
-export const shopper: User = { user_id: 7, username: "siti", email: "siti@example.com", role: "customer" };
+export const shopper: User = {
+  user_id: 7,
+  username: "siti",
+  email: "siti@example.com",
+  role: "customer",
+  language: "en",
+};
 
 /** The session answer of a logged-in shopper, for fakeApi's "GET /api/users/session". */
 export const loggedIn = (user: User = shopper) => ({ body: { loggedIn: true, user } });

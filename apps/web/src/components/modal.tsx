@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useId, useRef } from "react";
 import { createPortal } from "react-dom";
+import { useTranslation } from "react-i18next";
 import "./modal.css";
 
 const FOCUSABLE =
@@ -24,6 +25,7 @@ let openModals = 0;
  * and focus returns to whatever opened it.
  */
 export function Modal({ open, title, onClose, children, actions, role = "dialog", size = "small" }: ModalProps) {
+  const { t } = useTranslation();
   const titleId = useId();
   const bodyId = useId();
   const panelRef = useRef<HTMLDivElement>(null);
@@ -90,7 +92,7 @@ export function Modal({ open, title, onClose, children, actions, role = "dialog"
           <h2 id={titleId} className="modal-title">
             {title}
           </h2>
-          <button type="button" className="modal-close" onClick={onClose} aria-label="Close dialog">
+          <button type="button" className="modal-close" onClick={onClose} aria-label={t("Close dialog")}>
             <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true">
               <path d="M6 6l12 12M18 6L6 18" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
             </svg>
@@ -104,7 +106,7 @@ export function Modal({ open, title, onClose, children, actions, role = "dialog"
         <div className="modal-actions">
           {actions ?? (
             <button type="button" className="btn btn-primary" onClick={onClose}>
-              Close
+              {t("Close")}
             </button>
           )}
         </div>
@@ -131,12 +133,13 @@ export function ConfirmModal({
   title,
   message,
   confirmLabel,
-  cancelLabel = "Cancel",
+  cancelLabel,
   busy = false,
   danger = false,
   onConfirm,
   onCancel,
 }: ConfirmModalProps) {
+  const { t } = useTranslation();
   return (
     <Modal
       open={open}
@@ -146,7 +149,7 @@ export function ConfirmModal({
       actions={
         <>
           <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={busy}>
-            {cancelLabel}
+            {cancelLabel ?? t("Cancel")}
           </button>
           <button
             type="button"

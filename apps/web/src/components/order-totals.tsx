@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Currency } from "./currency";
 
 /**
@@ -15,20 +16,21 @@ export function OrderTotals({
   total: number;
   className?: string;
 }) {
+  const { t } = useTranslation();
   return (
     <dl className={className ? `summary-lines ${className}` : "summary-lines"}>
       <div>
-        <dt>Subtotal</dt>
+        <dt>{t("Subtotal")}</dt>
         <dd>
           <Currency amount={subtotal} />
         </dd>
       </div>
       <div>
-        <dt>Shipping</dt>
+        <dt>{t("Shipping")}</dt>
         <dd>{shipping === null ? "…" : <Currency amount={shipping} />}</dd>
       </div>
       <div className="summary-total">
-        <dt>Total</dt>
+        <dt>{t("Total")}</dt>
         <dd>
           <Currency amount={total} />
         </dd>

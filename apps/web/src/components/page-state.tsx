@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { LoginRedirectState } from "../lib/auth";
 
@@ -39,11 +40,12 @@ export function EmptyState({ text, children }: { text: ReactNode; children?: Rea
 
 /** What a visitor sees on a shopper's own page: a Log in button that brings them back to it. */
 export function LoginPrompt({ text, redirectTo }: { text: string; redirectTo: string }) {
+  const { t } = useTranslation();
   const state: LoginRedirectState = { redirectTo };
   return (
     <EmptyState text={text}>
       <Link to="/login" state={state} className="btn btn-primary">
-        Log in
+        {t("Log in")}
       </Link>
     </EmptyState>
   );

@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 export interface QuantityStepperProps {
   value: number;
   min?: number;
@@ -18,6 +19,7 @@ export function QuantityStepper({
   disabled = false,
   size = "normal",
 }: QuantityStepperProps) {
+  const { t } = useTranslation();
   const upper = Math.max(min, max);
   return (
     // biome-ignore lint/a11y/useSemanticElements: a fieldset would break the compact inline layout; role=group gives the same name to assistive tech.
@@ -27,7 +29,7 @@ export function QuantityStepper({
         className="stepper-button"
         onClick={() => onChange(Math.max(min, value - 1))}
         disabled={disabled || value <= min}
-        aria-label={`Decrease ${label}`}
+        aria-label={t("Decrease {{label}}", { label })}
       >
         −
       </button>
@@ -39,7 +41,7 @@ export function QuantityStepper({
         className="stepper-button"
         onClick={() => onChange(Math.min(upper, value + 1))}
         disabled={disabled || value >= upper}
-        aria-label={`Increase ${label}`}
+        aria-label={t("Increase {{label}}", { label })}
       >
         +
       </button>

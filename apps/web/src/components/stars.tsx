@@ -1,6 +1,8 @@
+import { useTranslation } from "react-i18next";
 export function Stars({ rating, max = 5 }: { rating: number; max?: number }) {
+  const { t } = useTranslation();
   return (
-    <span className="stars" role="img" aria-label={`${rating} out of ${max} stars`}>
+    <span className="stars" role="img" aria-label={t("{{rating}} out of {{max}} stars", { rating, max })}>
       {Array.from({ length: max }, (_, index) => (
         <svg
           // biome-ignore lint/suspicious/noArrayIndexKey: stars are positional and never reorder.

@@ -1,11 +1,30 @@
-import { orderStatusOf } from "@florist/contract/rules";
+import { type OrderStatus, orderStatusOf } from "@florist/contract/rules";
+import { useTranslation } from "react-i18next";
 import { statusClass } from "../lib/format";
+
+/** An order status in the shop's language: the statuses are data, so each is named here, one literal text each. */
+export function useOrderStatusName(): (status: OrderStatus) => string {
+  const { t } = useTranslation();
+  return (status) => {
+    const names: Record<OrderStatus, string> = {
+      "Order Received": t("Order Received"),
+      "In Delivery": t("In Delivery"),
+      Finished: t("Finished"),
+      Denied: t("Denied"),
+      Cancelled: t("Cancelled"),
+    };
+    return names[status];
+  };
+}
 
 /**
  * A status as a coloured badge. An order status is read as the server reads it (case and spaces do
- * not matter), so "InDelivery" shows as In Delivery with its colour; any other text shows as given.
+ * not matter), so "InDelivery" shows as In Delivery with its colour, in the shop's language; any
+ * other text shows as given.
  */
 export function StatusBadge({ status }: { status: string }) {
-  const name = orderStatusOf(status) ?? status;
-  return <span className={`status-badge ${statusClass(name)}`}>{name}</span>;
+  const statusName = useOrderStatusName();
+  const known = orderStatusOf(status);
+  const name = known ?? status;
+  return <span className={`status-badge ${statusClass(name)}`}>{known ? statusName(known) : name}</span>;
 }

@@ -1,18 +1,24 @@
 import type { UnavailableItem } from "@florist/contract";
+import { useTranslation } from "react-i18next";
 import { Modal } from "./modal";
 
 /** The stock shortage modal lists each short product as '- name: N tersedia, M diminta' (the shop's wording). */
 export function StockShortageModal({ items, onClose }: { items: UnavailableItem[] | null; onClose: () => void }) {
+  const { t } = useTranslation();
   return (
-    <Modal open={items !== null} title="Stok tidak mencukupi" onClose={onClose} role="alertdialog">
+    <Modal open={items !== null} title={t("Stok tidak mencukupi")} onClose={onClose} role="alertdialog">
       <ul className="shortage-list">
         {(items ?? []).map((item) => (
           <li key={item.name}>
-            - {item.name}: {item.availableStock} tersedia, {item.requestedStock} diminta
+            {t("- {{name}}: {{available}} tersedia, {{requested}} diminta", {
+              name: item.name,
+              available: item.availableStock,
+              requested: item.requestedStock,
+            })}
           </li>
         ))}
       </ul>
-      <p>Silakan sesuaikan jumlah atau hapus item tersebut dari keranjang sebelum melanjutkan.</p>
+      <p>{t("Silakan sesuaikan jumlah atau hapus item tersebut dari keranjang sebelum melanjutkan.")}</p>
     </Modal>
   );
 }

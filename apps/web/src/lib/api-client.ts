@@ -4,6 +4,8 @@
  * text follows the error rule of errorText below (docs/rules.md, Errors).
  */
 
+import { i18n } from "./i18n";
+
 export const API_BASE = "/api";
 export const UPLOADS_BASE = "/uploads/";
 
@@ -34,7 +36,7 @@ function textField(body: unknown, key: string): string | undefined {
 
 /** The text of a failed answer: the body's message, else its error field, else the status text, else 'Request failed'. */
 export function errorText(body: unknown, statusText?: string | null): string {
-  return textField(body, "message") ?? textField(body, "error") ?? (statusText || "Request failed");
+  return textField(body, "message") ?? textField(body, "error") ?? (statusText || i18n.t("Request failed"));
 }
 
 /** The message a screen shows: the server's explanation when there is one, else the screen's own text. */

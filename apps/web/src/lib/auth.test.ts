@@ -2,8 +2,8 @@ import type { User } from "@florist/contract";
 import { describe, expect, it } from "vitest";
 import { afterLogin, homeFor, safeRedirect } from "./auth";
 
-const customer: User = { user_id: 2, username: "siti", email: "siti@example.com", role: "customer" };
-const admin: User = { user_id: 1, username: "admin", email: "admin@example.com", role: "admin" };
+const customer: User = { user_id: 2, username: "siti", email: "siti@example.com", role: "customer", language: "en" };
+const admin: User = { user_id: 1, username: "admin", email: "admin@example.com", role: "admin", language: "en" };
 
 describe("where login leads", () => {
   it("goes home by role when nothing asked for the login", () => {

@@ -1,14 +1,13 @@
 import type { LoginBody, RegisterBody, SessionAnswer, User } from "@florist/contract";
 import { queryOptions, useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { ApiError, api } from "./api-client";
+import { currentLanguage, i18n, isLanguage, switchLanguage } from "./i18n";
 
 /**
  * Auth state lives in the TanStack Query cache under one key: the session is checked
  * at start, a 401 means "nobody logged in" rather than an error.
  */
 export const sessionKey = ["session"] as const;
-
-export const SESSION_REFRESH_FAILED = "Failed to refresh session";
 
 /**
  * The server sets the readable cookie signed_in=1 beside the session cookie (HttpOnly, out of the
@@ -23,11 +22,21 @@ async function fetchSession(): Promise<User | null> {
   if (!mayHaveSession()) return null;
   try {
     const answer = await api.get<SessionAnswer>("/users/session");
-    return answer.loggedIn ? answer.user : null;
+    if (!answer.loggedIn) return null;
+    await adoptLanguage(answer.user);
+    return answer.user;
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
-    throw new Error(SESSION_REFRESH_FAILED);
+    throw new Error(i18n.t("Failed to refresh session"));
   }
+}
+
+/**
+ * A logged-in shopper reads the shop in their account's language (docs/decisions/0025), on this
+ * browser from now on too: the cookie remembers it.
+ */
+async function adoptLanguage(user: User): Promise<void> {
+  if (isLanguage(user.language) && user.language !== currentLanguage()) await switchLanguage(user.language);
 }
 
 export const sessionQuery = queryOptions({
@@ -55,22 +64,27 @@ export type LoginInput = LoginBody;
 async function login(input: LoginInput): Promise<User> {
   try {
     const answer = await api.post<{ user: User }>("/users/login", input);
+    await adoptLanguage(answer.user);
     return answer.user;
   } catch (error) {
-    if (error instanceof ApiError) throw new ApiError(error.serverMessage ?? "Login failed", error.status, error.body);
+    if (error instanceof ApiError)
+      throw new ApiError(error.serverMessage ?? i18n.t("Login failed"), error.status, error.body);
     throw error;
   }
 }
 
 export type RegisterInput = RegisterBody;
 
-/** Register is followed by an automatic login with the same e-mail and password, so a new customer is signed in. */
+/**
+ * Register is followed by an automatic login with the same e-mail and password, so a new customer is
+ * signed in. The new account keeps the language the shop is showing.
+ */
 async function registerAndLogin(input: RegisterInput): Promise<User> {
   try {
-    await api.post("/users/register", input);
+    await api.post("/users/register", { language: currentLanguage(), ...input });
   } catch (error) {
     if (error instanceof ApiError)
-      throw new ApiError(error.serverMessage ?? "Registration failed", error.status, error.body);
+      throw new ApiError(error.serverMessage ?? i18n.t("Registration failed"), error.status, error.body);
     throw error;
   }
   return login({ identifier: input.email, password: input.password });

@@ -1,16 +1,28 @@
 import { isCalendarDate, SHOP_TIME_ZONE } from "@florist/contract/rules";
+import { dateLocale } from "./i18n";
 
 /**
  * Delivery dates and slots are the shop's (Asia/Jakarta, WIB). A date is formatted at noon of that day
- * in the shop's zone, so a browser in another zone (or at UTC) never shows the day before or after.
+ * in the shop's zone, so a browser in another zone (or at UTC) never shows the day before or after;
+ * in the shop's language ("Sat 12 Dec", "Sab 12 Des").
  */
 
-const dayFormat = new Intl.DateTimeFormat("en-GB", {
-  weekday: "short",
-  day: "numeric",
-  month: "short",
-  timeZone: SHOP_TIME_ZONE,
-});
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+function dayFormat(): Intl.DateTimeFormat {
+  const locale = dateLocale();
+  let format = dayFormats.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      weekday: "short",
+      day: "numeric",
+      month: "short",
+      timeZone: SHOP_TIME_ZONE,
+    });
+    dayFormats.set(locale, format);
+  }
+  return format;
+}
 
 /** The instant at noon, shop time, of a YYYY-MM-DD date; null for anything else. */
 function shopNoon(date: string): Date | null {
@@ -20,13 +32,13 @@ function shopNoon(date: string): Date | null {
 /** "Sat 12 Dec" for "2026-12-12". */
 export function formatDeliveryDay(date: string): string {
   const noon = shopNoon(date);
-  return noon ? dayFormat.format(noon) : date;
+  return noon ? dayFormat().format(noon) : date;
 }
 
 /** The parts a date picker shows on its own lines: "Sat", "12", "Dec". */
 export function deliveryDayParts(date: string): { weekday: string; day: string; month: string } {
   const noon = shopNoon(date);
-  const parts = noon ? dayFormat.formatToParts(noon) : [];
+  const parts = noon ? dayFormat().formatToParts(noon) : [];
   const part = (type: Intl.DateTimeFormatPartTypes) => parts.find((p) => p.type === type)?.value ?? "";
   return { weekday: part("weekday"), day: part("day"), month: part("month") };
 }

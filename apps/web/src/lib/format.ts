@@ -2,23 +2,31 @@
 export { formatRupiah, orderDisplayId as formatOrderId } from "@florist/contract/rules";
 
 import { SHOP_TIME_ZONE } from "@florist/contract/rules";
+import { dateLocale } from "./i18n";
 
-const customerDate = new Intl.DateTimeFormat("en-GB", {
-  day: "numeric",
-  month: "short",
-  year: "numeric",
-  timeZone: SHOP_TIME_ZONE,
-});
+const customerDates = new Map<string, Intl.DateTimeFormat>();
 
 /**
- * Customer screens show dates in the en-GB format ("5 Mar 2026") on the shop's calendar (WIB), so an
- * order placed at 01:00 in Bandung reads as that day wherever the browser is; an unreadable date is a dash.
+ * Customer screens show dates in the en-GB format ("5 Mar 2026", the spec's) in English and id-ID
+ * ("5 Mar 2026", "5 Agu 2026") in Indonesian, on the shop's calendar (WIB), so an order placed at 01:00
+ * in Bandung reads as that day wherever the browser is; an unreadable date is a dash.
  */
 export function formatCustomerDate(value: string | null | undefined): string {
   if (!value) return "-";
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return "-";
-  return customerDate.format(date);
+  const locale = dateLocale();
+  let format = customerDates.get(locale);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, {
+      day: "numeric",
+      month: "short",
+      year: "numeric",
+      timeZone: SHOP_TIME_ZONE,
+    });
+    customerDates.set(locale, format);
+  }
+  return format.format(date);
 }
 
 /** Status badge class: the lowercased status with spaces turned into hyphens ("in-delivery"). */

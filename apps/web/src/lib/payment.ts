@@ -1,5 +1,6 @@
 import { orderStatusOf, type PaymentStatus } from "@florist/contract/rules";
 import { formatOrderId, formatRupiah } from "./format";
+import { i18n } from "./i18n";
 import { whatsappLink } from "./shop";
 
 /**
@@ -15,12 +16,16 @@ type PaymentOrder = {
   totalPrice: number;
 };
 
-const WORDS: Record<PaymentStatus, string> = {
-  Pending: "Waiting for payment",
-  "Awaiting Verification": "Being checked",
-  Paid: "Paid",
-  Rejected: "Rejected",
-};
+/** Each payment status in the shop's language (one literal text each). */
+function wordsOf(status: string): string {
+  const words: Record<PaymentStatus, string> = {
+    Pending: i18n.t("Waiting for payment"),
+    "Awaiting Verification": i18n.t("Being checked"),
+    Paid: i18n.t("Paid"),
+    Rejected: i18n.t("Rejected"),
+  };
+  return Object.hasOwn(words, status) ? words[status as PaymentStatus] : status;
+}
 
 /** An order that ended without payment asks for none. */
 function closedUnpaid(order: PaymentOrder): boolean {
@@ -30,8 +35,8 @@ function closedUnpaid(order: PaymentOrder): boolean {
 
 /** "Waiting for payment", "Being checked", "Paid", "Rejected: <the admin's note>". */
 export function paymentInWords(order: PaymentOrder): string {
-  if (closedUnpaid(order)) return "No payment needed";
-  const words = WORDS[order.paymentStatus as PaymentStatus] ?? order.paymentStatus;
+  if (closedUnpaid(order)) return i18n.t("No payment needed");
+  const words = wordsOf(order.paymentStatus);
   return order.paymentStatus === "Rejected" && order.paymentNote ? `${words}: ${order.paymentNote}` : words;
 }
 

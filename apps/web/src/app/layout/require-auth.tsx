@@ -1,18 +1,20 @@
+import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { ErrorState, LoadingState } from "../../components/page-state";
 import { type LoginRedirectState, useAuth } from "../../lib/auth";
 
 /** The login guard: wait for the session, send visitors to /login with the way back (docs/rules.md). */
 export function RequireAuth() {
+  const { t } = useTranslation();
   const { user, isLoading, error } = useAuth();
   const location = useLocation();
-  if (isLoading) return <LoadingState text="Sedang memuat..." />;
+  if (isLoading) return <LoadingState text={t("Sedang memuat...")} />;
   // The session could not be checked (server unreachable): say so instead of asking for a login.
   if (error && !user)
     return (
       <ErrorState text={error.message}>
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-          Try again
+          {t("Try again")}
         </button>
       </ErrorState>
     );

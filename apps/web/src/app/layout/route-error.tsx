@@ -1,20 +1,22 @@
 import { Component, type ErrorInfo, type ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 
 /**
  * Shown when a screen fails to render or its code cannot be loaded (for example right after a
  * new version replaced the hashed files); reloading fetches the current version.
  */
 export function RouteError() {
+  const { t } = useTranslation();
   return (
     <main className="container page not-found">
-      <h1>Something went wrong</h1>
-      <p>This page could not be shown. Please reload the page and try again.</p>
+      <h1>{t("Something went wrong")}</h1>
+      <p>{t("This page could not be shown. Please reload the page and try again.")}</p>
       <div className="not-found-actions">
         <button type="button" className="btn btn-primary" onClick={() => window.location.reload()}>
-          Reload page
+          {t("Reload page")}
         </button>
         <a href="/" className="btn btn-secondary">
-          Go to Homepage
+          {t("Go to Homepage")}
         </a>
       </div>
     </main>

@@ -1,4 +1,5 @@
 import type { DayAvailability, SlotAvailability, SlotUnavailableReason } from "@florist/contract";
+import { i18n } from "../../lib/i18n";
 
 /** A date and one of its slots, as the order sends them. */
 export interface SlotChoice {
@@ -26,14 +27,18 @@ export function isFree(days: readonly DayAvailability[], choice: SlotChoice): bo
   return day?.slots.some((slot) => slot.slotId === choice.slotId && slot.available) ?? false;
 }
 
-const REASON_TEXT: Record<SlotUnavailableReason, string> = {
-  closed: "Closed",
-  full: "Full",
-  cutoff: "Too late today",
-};
+/** Why a slot cannot be chosen, in the shop's language (a literal text for each reason). */
+function reasonText(reason: SlotUnavailableReason): string {
+  const texts: Record<SlotUnavailableReason, string> = {
+    closed: i18n.t("Closed"),
+    full: i18n.t("Full"),
+    cutoff: i18n.t("Too late today"),
+  };
+  return texts[reason];
+}
 
 /** What a slot shows beside its times: what is left, or why it cannot be chosen. */
 export function slotStatus(slot: SlotAvailability): string {
-  if (slot.available) return `${slot.remaining} left`;
-  return slot.reason ? REASON_TEXT[slot.reason] : "Unavailable";
+  if (slot.available) return i18n.t("{{count}} left", { count: slot.remaining });
+  return slot.reason ? reasonText(slot.reason) : i18n.t("Unavailable");
 }

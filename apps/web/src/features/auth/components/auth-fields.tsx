@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { PasswordChecklist } from "./password-checklist";
 import { PasswordInput } from "./password-input";
 
@@ -46,7 +47,8 @@ type ValueProps = { id: string; value: string; onChange: (event: React.ChangeEve
 
 /** The account's e-mail address (signup, forgotten password). */
 export function EmailField(props: ValueProps) {
-  return <TextField {...props} label="Email" name="email" type="email" autoComplete="email" required />;
+  const { t } = useTranslation();
+  return <TextField {...props} label={t("Email")} name="email" type="email" autoComplete="email" required />;
 }
 
 /** A password being chosen, with the checklist of the rules it has to meet below it. */

@@ -1,9 +1,11 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 
 type PasswordInputProps = Omit<React.InputHTMLAttributes<HTMLInputElement>, "type">;
 
 /** A password field with a show/hide toggle, which matters most on a phone keyboard. */
 export function PasswordInput(props: PasswordInputProps) {
+  const { t } = useTranslation();
   const [visible, setVisible] = useState(false);
   return (
     <div className="password-input">
@@ -12,10 +14,10 @@ export function PasswordInput(props: PasswordInputProps) {
         type="button"
         className="password-toggle"
         onClick={() => setVisible((value) => !value)}
-        aria-label={visible ? "Hide password" : "Show password"}
+        aria-label={visible ? t("Hide password") : t("Show password")}
         aria-pressed={visible}
       >
-        {visible ? "Hide" : "Show"}
+        {visible ? t("Hide") : t("Show")}
       </button>
     </div>
   );

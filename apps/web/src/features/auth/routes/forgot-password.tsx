@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FormError, SubmitButton } from "../../../components/form-feedback";
 import { requestPasswordReset } from "../api/password";
@@ -7,6 +8,7 @@ import { AuthCard } from "../components/auth-card";
 import { EmailField } from "../components/auth-fields";
 
 export default function ForgotPasswordPage() {
+  const { t } = useTranslation();
   const id = useId();
   const [email, setEmail] = useState("");
   const [error, setError] = useState<string | null>(null);
@@ -15,35 +17,35 @@ export default function ForgotPasswordPage() {
   function handleSubmit(event: React.FormEvent) {
     event.preventDefault();
     if (!email.trim()) {
-      setError("Email is required.");
+      setError(t("Email is required."));
       return;
     }
     setError(null);
     request.mutate(email.trim(), {
-      onError: () => setError("Terjadi kesalahan saat mengirim email reset password."),
+      onError: () => setError(t("Terjadi kesalahan saat mengirim email reset password.")),
     });
   }
 
   return (
     <AuthCard
-      title="Forgot password"
-      subtitle="Enter the email of your account and we will send you a link to choose a new password."
+      title={t("Forgot password")}
+      subtitle={t("Enter the email of your account and we will send you a link to choose a new password.")}
       footer={
         <p>
-          Remembered it? <Link to="/login">Back to login</Link>
+          {t("Remembered it?")} <Link to="/login">{t("Back to login")}</Link>
         </p>
       }
     >
       {request.isSuccess ? (
         <p className="alert alert-success" role="status">
-          Email reset password telah dikirim. Silakan periksa inbox Anda.
+          {t("Email reset password telah dikirim. Silakan periksa inbox Anda.")}
         </p>
       ) : (
         <form className="form" noValidate onSubmit={handleSubmit}>
           <EmailField id={`${id}-email`} value={email} onChange={(event) => setEmail(event.target.value)} />
           <FormError message={error} />
-          <SubmitButton pending={request.isPending} pendingLabel="Sending...">
-            Send Reset Link
+          <SubmitButton pending={request.isPending} pendingLabel={t("Sending...")}>
+            {t("Send Reset Link")}
           </SubmitButton>
         </form>
       )}

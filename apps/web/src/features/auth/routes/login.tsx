@@ -1,60 +1,53 @@
 import { useId, useState } from "react";
-import { Link, Navigate, useLocation } from "react-router";
+import { useTranslation } from "react-i18next";
+import { Link, Navigate } from "react-router";
 import { FormError, SubmitButton } from "../../../components/form-feedback";
-import { ApiError } from "../../../lib/api-client";
-import { afterLogin, type LoginRedirectState, safeRedirect, useAuth, useLogin } from "../../../lib/auth";
+import { messageOf } from "../../../lib/api-client";
+import { useLogin } from "../../../lib/auth";
 import { AuthCard } from "../components/auth-card";
 import { PasswordField, TextField } from "../components/auth-fields";
+import { AuthSwitch, useAuthReturn } from "../components/auth-return";
 
 export default function LoginPage() {
+  const { t } = useTranslation();
   const id = useId();
-  const location = useLocation();
-  const { user, isLoading } = useAuth();
   const login = useLogin();
-  const redirectTo = safeRedirect((location.state as LoginRedirectState | null)?.redirectTo);
+  const { carry, destination } = useAuthReturn();
   const [identifier, setIdentifier] = useState("");
   const [password, setPassword] = useState("");
   const [error, setError] = useState<string | null>(null);
 
   // Logged in (just now or already): go back to where the visitor came from, else their home.
-  if (!isLoading && user) return <Navigate to={afterLogin(user, redirectTo)} replace />;
+  if (destination) return <Navigate to={destination} replace />;
 
   function handleSubmit(event: React.FormEvent) {
     event.preventDefault();
     if (!identifier.trim()) {
-      setError("Username or email is required.");
+      setError(t("Username or email is required."));
       return;
     }
     if (!password) {
-      setError("Password is required.");
+      setError(t("Password is required."));
       return;
     }
     setError(null);
     login.mutate(
       { identifier: identifier.trim(), password },
       {
-        onError: (err) =>
-          setError(err instanceof ApiError && err.serverMessage ? err.serverMessage : "Login gagal. Mohon coba lagi."),
+        onError: (err) => setError(messageOf(err, t("Login gagal. Mohon coba lagi."))),
       },
     );
   }
 
-  const carry: LoginRedirectState | undefined = redirectTo ? { redirectTo } : undefined;
-
   return (
     <AuthCard
-      title="Welcome back"
-      subtitle="Log in to order, follow your deliveries and write reviews."
+      title={t("Welcome back")}
+      subtitle={t("Log in to order, follow your deliveries and write reviews.")}
       footer={
         <>
+          <AuthSwitch question={t("Don't have an account?")} to="/signup" label={t("Sign up")} carry={carry} />
           <p>
-            Don't have an account?{" "}
-            <Link to="/signup" state={carry}>
-              Sign up
-            </Link>
-          </p>
-          <p>
-            <Link to="/">Back to the shop</Link>
+            <Link to="/">{t("Back to the shop")}</Link>
           </p>
         </>
       }
@@ -62,7 +55,7 @@ export default function LoginPage() {
       <form className="form" noValidate onSubmit={handleSubmit}>
         <TextField
           id={`${id}-identifier`}
-          label="Username or email"
+          label={t("Username or email")}
           name="identifier"
           autoComplete="username"
           required
@@ -71,8 +64,8 @@ export default function LoginPage() {
         />
         <PasswordField
           id={`${id}-password`}
-          label="Password"
-          aside={<Link to="/forgot-password">Forgot password?</Link>}
+          label={t("Password")}
+          aside={<Link to="/forgot-password">{t("Forgot password?")}</Link>}
           name="password"
           autoComplete="current-password"
           required
@@ -80,8 +73,8 @@ export default function LoginPage() {
           onChange={(event) => setPassword(event.target.value)}
         />
         <FormError message={error} />
-        <SubmitButton pending={login.isPending} pendingLabel="Logging in...">
-          Login
+        <SubmitButton pending={login.isPending} pendingLabel={t("Logging in...")}>
+          {t("Login")}
         </SubmitButton>
       </form>
     </AuthCard>

@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { FormError, SubmitButton } from "../../../components/form-feedback";
 import { ApiError } from "../../../lib/api-client";
@@ -11,6 +12,7 @@ import { meetsAllChecks } from "../password-rules";
 const REDIRECT_DELAY_MS = 2000;
 
 export default function ResetPasswordPage() {
+  const { t } = useTranslation();
   const id = useId();
   const { resetToken = "" } = useParams();
   const navigate = useNavigate();
@@ -29,11 +31,11 @@ export default function ResetPasswordPage() {
   function handleSubmit(event: React.FormEvent) {
     event.preventDefault();
     if (password !== confirmation) {
-      setError("Password dan konfirmasi password tidak sama.");
+      setError(t("Password dan konfirmasi password tidak sama."));
       return;
     }
     if (!meetsAllChecks(password)) {
-      setError("Password harus memenuhi semua kriteria keamanan.");
+      setError(t("Password harus memenuhi semua kriteria keamanan."));
       return;
     }
     setError(null);
@@ -42,7 +44,7 @@ export default function ResetPasswordPage() {
       onError: (err) => {
         // The spec's text alone, in the screen's language; a 400 means the link itself is spent
         // (unknown, used or older than an hour), which a new link fixes.
-        setError("Terjadi kesalahan saat mengubah password. Silakan coba lagi.");
+        setError(t("Terjadi kesalahan saat mengubah password. Silakan coba lagi."));
         setLinkExpired(err instanceof ApiError && err.status === 400);
       },
     });
@@ -50,30 +52,30 @@ export default function ResetPasswordPage() {
 
   return (
     <AuthCard
-      title="Reset password"
-      subtitle="Choose a new password for your account."
+      title={t("Reset password")}
+      subtitle={t("Choose a new password for your account.")}
       footer={
         <p>
-          <Link to="/login">Back to login</Link>
+          <Link to="/login">{t("Back to login")}</Link>
         </p>
       }
     >
       {reset.isSuccess ? (
         <p className="alert alert-success" role="status">
-          Password berhasil diubah! Silakan login kembali.
+          {t("Password berhasil diubah! Silakan login kembali.")}
         </p>
       ) : (
         <form className="form" noValidate onSubmit={handleSubmit}>
           <NewPasswordField
             id={`${id}-password`}
-            label="New password"
+            label={t("New password")}
             name="newPassword"
             value={password}
             onChange={(event) => setPassword(event.target.value)}
           />
           <PasswordField
             id={`${id}-confirmation`}
-            label="Confirm new password"
+            label={t("Confirm new password")}
             name="confirmation"
             autoComplete="new-password"
             required
@@ -83,11 +85,11 @@ export default function ResetPasswordPage() {
           <FormError message={error} />
           {linkExpired ? (
             <p className="field-hint">
-              Tautan ini sudah tidak berlaku. <Link to="/forgot-password">Minta tautan baru</Link>
+              {t("Tautan ini sudah tidak berlaku.")} <Link to="/forgot-password">{t("Minta tautan baru")}</Link>
             </p>
           ) : null}
-          <SubmitButton pending={reset.isPending} pendingLabel="Saving...">
-            Change Password
+          <SubmitButton pending={reset.isPending} pendingLabel={t("Saving...")}>
+            {t("Change Password")}
           </SubmitButton>
         </form>
       )}

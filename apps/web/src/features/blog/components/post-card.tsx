@@ -1,4 +1,5 @@
 import type { Post } from "@florist/contract";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ArrowRightIcon } from "../../../components/icons";
 import { ProductImage } from "../../../components/product-image";
@@ -8,6 +9,7 @@ import { formatCustomerDate } from "../../../lib/format";
 const POST_CARD_SIZES = "(min-width: 1024px) 380px, (min-width: 700px) 50vw, 100vw";
 
 export function PostCard({ post, eager = false }: { post: Post; eager?: boolean }) {
+  const { t } = useTranslation();
   return (
     <article className="link-card post-card">
       <div className="post-card-media">
@@ -25,7 +27,7 @@ export function PostCard({ post, eager = false }: { post: Post; eager?: boolean 
         </h2>
         <p className="post-card-excerpt">{post.excerpt}</p>
         <span className="more-link" aria-hidden="true">
-          Read article <ArrowRightIcon size={16} />
+          {t("Read article")} <ArrowRightIcon size={16} />
         </span>
       </div>
     </article>

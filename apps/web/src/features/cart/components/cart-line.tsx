@@ -1,4 +1,5 @@
 import type { CartItem } from "@florist/contract";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ColorChip } from "../../../components/color-chip";
 import { Currency } from "../../../components/currency";
@@ -19,6 +20,7 @@ export function CartLine({
   onQuantity: (value: number) => void;
   onRemove: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <li className="cart-item">
       <Link to={`/produk/${item.productId}`} className="cart-item-image" tabIndex={-1} aria-hidden="true">
@@ -31,13 +33,13 @@ export function CartLine({
         <dl className="cart-item-options">
           {item.selectedSize ? (
             <div>
-              <dt>Size</dt>
+              <dt>{t("Size")}</dt>
               <dd>{item.selectedSize}</dd>
             </div>
           ) : null}
           {item.selectedColor ? (
             <div>
-              <dt>Color</dt>
+              <dt>{t("Color")}</dt>
               <dd>
                 <ColorChip hex={cartItemColor(item)} /> {item.selectedColor}
               </dd>
@@ -60,7 +62,7 @@ export function CartLine({
               ))}
             </ul>
             <p>
-              <span>Customization Total</span>
+              <span>{t("Customization Total")}</span>
               <Currency amount={item.customizationTotal} />
             </p>
           </div>
@@ -68,14 +70,14 @@ export function CartLine({
         <div className="cart-item-controls">
           <QuantityStepper
             size="small"
-            label={`Quantity of ${item.productName}`}
+            label={t("Quantity of {{name}}", { name: item.productName })}
             value={item.quantity}
             max={item.stockQuantity > 0 ? item.stockQuantity : item.quantity}
             disabled={busy}
             onChange={onQuantity}
           />
           <button type="button" className="link-button cart-remove" onClick={onRemove} disabled={busy}>
-            Remove
+            {t("Remove")}
           </button>
         </div>
       </div>

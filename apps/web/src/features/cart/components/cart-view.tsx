@@ -1,4 +1,5 @@
 import type { Cart } from "@florist/contract";
+import { useTranslation } from "react-i18next";
 import { ConfirmModal, MessageModal } from "../../../components/modal";
 import { OrderTotals } from "../../../components/order-totals";
 import { StockShortageModal } from "../../../components/stock-shortage";
@@ -8,6 +9,7 @@ import { CartLine } from "./cart-line";
 
 /** A cart with lines: the lines, the order summary with the way to checkout, and the cart's modals. */
 export function CartView({ userId, cart, shipping }: { userId: number; cart: Cart; shipping: number | null }) {
+  const { t } = useTranslation();
   const actions = useCartActions(userId);
   const totals = cartTotals(cart.items, shipping ?? 0);
   const { busy } = actions;
@@ -27,7 +29,7 @@ export function CartView({ userId, cart, shipping }: { userId: number; cart: Car
       </ul>
 
       <aside className="order-summary card" aria-labelledby="cart-summary-title">
-        <h2 id="cart-summary-title">Order Summary</h2>
+        <h2 id="cart-summary-title">{t("Order Summary")}</h2>
         <OrderTotals subtotal={totals.subtotal} shipping={shipping} total={totals.total} />
         <button
           type="button"
@@ -35,17 +37,17 @@ export function CartView({ userId, cart, shipping }: { userId: number; cart: Car
           onClick={() => actions.goToCheckout(cart, shipping)}
           disabled={busy || actions.checkingStock || shipping === null}
         >
-          {actions.checkingStock ? "Checking stock..." : "to Checkout"}
+          {actions.checkingStock ? t("Checking stock...") : t("to Checkout")}
         </button>
-        <p className="summary-note">Delivery within Bandung only.</p>
-        <p className="summary-note">The delivery fee depends on the district; you choose it at checkout.</p>
+        <p className="summary-note">{t("Delivery within Bandung only.")}</p>
+        <p className="summary-note">{t("The delivery fee depends on the district; you choose it at checkout.")}</p>
       </aside>
 
       <ConfirmModal
         open={actions.toRemove !== null}
-        title="Hapus produk ini dari keranjang?"
+        title={t("Hapus produk ini dari keranjang?")}
         message={actions.toRemove ? <p>{actions.toRemove.productName}</p> : null}
-        confirmLabel="Remove"
+        confirmLabel={t("Remove")}
         danger
         busy={actions.removing}
         onConfirm={actions.confirmRemove}

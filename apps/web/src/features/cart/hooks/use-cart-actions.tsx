@@ -1,6 +1,7 @@
 import type { Cart, CartItem, UnavailableItem } from "@florist/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { messageOf } from "../../../lib/api-client";
 import { cartKey } from "../../../lib/cart";
@@ -15,6 +16,7 @@ type Feedback = { title: string; body?: React.ReactNode } | null;
  * checkout once the stock of every line has been checked. Each failure is shown with the server's words.
  */
 export function useCartActions(userId: number) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const navigate = useNavigate();
   const [feedback, setFeedback] = useState<Feedback>(null);
@@ -26,14 +28,17 @@ export function useCartActions(userId: number) {
   const quantity = useMutation({
     mutationFn: ({ item, value }: { item: CartItem; value: number }) => changeQuantity(item, value),
     onError: (error) =>
-      setFeedback({ title: "Gagal mengubah jumlah", body: <p>{messageOf(error, "Gagal mengubah jumlah item.")}</p> }),
+      setFeedback({
+        title: t("Gagal mengubah jumlah"),
+        body: <p>{messageOf(error, t("Gagal mengubah jumlah item."))}</p>,
+      }),
     onSettled: reload,
   });
 
   const remove = useMutation({
     mutationFn: (item: CartItem) => removeItem(item.cartItemId),
     onError: (error) =>
-      setFeedback({ title: "Gagal menghapus item", body: <p>{messageOf(error, "Gagal menghapus item.")}</p> }),
+      setFeedback({ title: t("Gagal menghapus item"), body: <p>{messageOf(error, t("Gagal menghapus item."))}</p> }),
     onSettled: async () => {
       setToRemove(null);
       await reload();
@@ -44,8 +49,8 @@ export function useCartActions(userId: number) {
     mutationFn: (cartId: number) => checkStock(cartId),
     onError: (error) =>
       setFeedback({
-        title: "Gagal memeriksa stok",
-        body: <p>{messageOf(error, "Gagal memeriksa ketersediaan stok.")}</p>,
+        title: t("Gagal memeriksa stok"),
+        body: <p>{messageOf(error, t("Gagal memeriksa ketersediaan stok."))}</p>,
       }),
   });
 

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { EmptyState, ErrorState, LoadingState, LoginPrompt, PageHeader } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
@@ -9,30 +10,32 @@ import { CartView } from "../components/cart-view";
 import "../cart.css";
 
 export default function CartPage() {
+  const { t } = useTranslation();
   const { user } = useAuth();
   return (
     <div className="container page">
-      <PageHeader eyebrow="Cart" title="My Cart" />
+      <PageHeader eyebrow={t("Cart")} title={t("My Cart")} />
       {user ? (
         <CartContent userId={user.user_id} />
       ) : (
-        <LoginPrompt text="Please log in to view your cart." redirectTo="/keranjang" />
+        <LoginPrompt text={t("Please log in to view your cart.")} redirectTo="/keranjang" />
       )}
     </div>
   );
 }
 
 function CartContent({ userId }: { userId: number }) {
+  const { t } = useTranslation();
   const cart = useQuery(cartQuery(userId));
   const fee = useQuery(deliveryFeeQuery);
 
-  if (cart.isPending) return <LoadingState text="Loading cart..." />;
-  if (cart.error) return <ErrorState text={messageOf(cart.error, "Failed to load cart.")} />;
+  if (cart.isPending) return <LoadingState text={t("Loading cart...")} />;
+  if (cart.error) return <ErrorState text={messageOf(cart.error, t("Failed to load cart."))} />;
   if (cart.data.items.length === 0) {
     return (
-      <EmptyState text="Your cart is empty. Explore our catalog!">
+      <EmptyState text={t("Your cart is empty. Explore our catalog!")}>
         <Link to="/katalog" className="btn btn-primary">
-          Explore the Catalog
+          {t("Explore the Catalog")}
         </Link>
       </EmptyState>
     );

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { CARD_MESSAGE_MAX, cardMessageLength, clampCardMessage } from "../card-message";
 
 export interface CardMessageFieldProps {
@@ -19,20 +20,21 @@ function nextMessage(current: string, typed: string): string {
 
 /** The gift card: a message with a live counter that counts as the server does, and sending it anonymously. */
 export function CardMessageField({ message, anonymous, onMessage, onAnonymous }: CardMessageFieldProps) {
+  const { t } = useTranslation();
   const id = useId();
   const length = cardMessageLength(message);
   return (
     <>
       <div className="field">
         <label htmlFor={`${id}-card`}>
-          Card message <span className="optional">(optional)</span>
+          {t("Card message")} <span className="optional">{t("(optional)")}</span>
         </label>
         <textarea
           id={`${id}-card`}
           name="cardMessage"
           className="textarea"
           rows={4}
-          placeholder="Happy birthday, Mum! With love…"
+          placeholder={t("Happy birthday, Mum! With love…")}
           aria-describedby={`${id}-count`}
           value={message}
           onChange={(event) => onMessage(nextMessage(message, event.target.value))}
@@ -50,8 +52,8 @@ export function CardMessageField({ message, anonymous, onMessage, onAnonymous }:
       <label className="checkbox card-anonymous">
         <input type="checkbox" checked={anonymous} onChange={(event) => onAnonymous(event.target.checked)} />
         <span>
-          Send anonymously
-          <span className="field-hint">The card will not carry your name.</span>
+          {t("Send anonymously")}
+          <span className="field-hint">{t("The card will not carry your name.")}</span>
         </span>
       </label>
     </>

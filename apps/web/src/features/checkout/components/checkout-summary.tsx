@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
 import { ColorChip } from "../../../components/color-chip";
 import { Currency } from "../../../components/currency";
 import { TruckIcon } from "../../../components/icons";
@@ -8,6 +9,7 @@ import { cartItemColor } from "../../../lib/cart-lines";
 import { type CheckoutItem, checkoutItemPrice, type Totals } from "../../../lib/pricing";
 
 function CheckoutLine({ item }: { item: CheckoutItem }) {
+  const { t } = useTranslation();
   return (
     <li className="checkout-item">
       <div className="checkout-item-image">
@@ -16,7 +18,7 @@ function CheckoutLine({ item }: { item: CheckoutItem }) {
       <div className="checkout-item-info">
         <p className="checkout-item-name">{item.name}</p>
         <p className="checkout-item-meta">
-          {item.size ? <span>Size {item.size}</span> : null}
+          {item.size ? <span>{t("Size {{size}}", { size: item.size })}</span> : null}
           {item.color ? (
             <span className="checkout-item-color">
               <ColorChip hex={cartItemColor({ selectedColor: item.color, selectedColorHex: item.colorHex ?? "" })} />
@@ -58,9 +60,10 @@ export interface CheckoutSummaryProps {
 
 /** The lines being ordered, each with its total, when and where it goes, then Subtotal, Shipping and Total. */
 export function CheckoutSummary({ id, items, totals, delivery, children }: CheckoutSummaryProps) {
+  const { t } = useTranslation();
   return (
     <aside className="card checkout-summary" aria-labelledby={id}>
-      <h2 id={id}>Order Summary</h2>
+      <h2 id={id}>{t("Order Summary")}</h2>
       <ul className="checkout-items">
         {items.map((item) => (
           <CheckoutLine key={item.cartItemId ?? `${item.productId}-${item.size}-${item.color}`} item={item} />

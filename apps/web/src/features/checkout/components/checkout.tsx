@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { Currency } from "../../../components/currency";
 import { TruckIcon } from "../../../components/icons";
@@ -20,29 +21,38 @@ function chosenWhen({ selected, offered }: DeliveryChoice): string | null {
 }
 
 /** When and where, as the confirmation repeats it; the day and slot never break across lines. */
-function deliverySentence(delivery: DeliveryChoice): ReactNode {
-  const place = delivery.zone ? ` to ${delivery.zone.name}` : "";
-  if (delivery.failed) return `Delivery${place} at the earliest free time.`;
+function DeliverySentence({ delivery }: { delivery: DeliveryChoice }): ReactNode {
+  const { t } = useTranslation();
+  const place = delivery.zone?.name;
+  if (delivery.failed)
+    return place
+      ? t("Delivery to {{place}} at the earliest free time.", { place })
+      : t("Delivery at the earliest free time.");
   const when = chosenWhen(delivery);
-  if (!when) return `Our florist will call you to arrange the delivery${place}.`;
+  if (!when)
+    return place
+      ? t("Our florist will call you to arrange the delivery to {{place}}.", { place })
+      : t("Our florist will call you to arrange the delivery.");
   return (
     <>
-      Delivery{place}: <strong className="confirm-delivery-when">{when}</strong>.
+      {place ? t("Delivery to {{place}}:", { place }) : t("Delivery:")}{" "}
+      <strong className="confirm-delivery-when">{when}</strong>.
     </>
   );
 }
 
 /** The shipping form beside the order summary, with the confirmation and the order's answers as modals. */
 export function Checkout(props: CheckoutInput) {
+  const { t } = useTranslation();
   const navigate = useNavigate();
   const id = useId();
   const checkout = useCheckout(props);
 
   if (props.items.length === 0 && !checkout.created) {
     return (
-      <EmptyState text="There are no items to process.">
+      <EmptyState text={t("There are no items to process.")}>
         <Link to="/katalog" className="btn btn-primary">
-          Explore the Catalog
+          {t("Explore the Catalog")}
         </Link>
       </EmptyState>
     );
@@ -51,9 +61,9 @@ export function Checkout(props: CheckoutInput) {
   return (
     <div className="checkout-layout">
       <section className="card checkout-form-card" aria-labelledby={`${id}-shipping`}>
-        <h2 id={`${id}-shipping`}>Shipping Details</h2>
+        <h2 id={`${id}-shipping`}>{t("Shipping Details")}</h2>
         <p className="alert alert-info checkout-notice">
-          <TruckIcon size={18} /> Currently, delivery is available only within Bandung.
+          <TruckIcon size={18} /> {t("Currently, delivery is available only within Bandung.")}
         </p>
         <ShippingForm
           formId={`${id}-form`}
@@ -82,26 +92,28 @@ export function Checkout(props: CheckoutInput) {
           className="btn btn-primary btn-block checkout-submit"
           disabled={checkout.placing}
         >
-          {checkout.placing ? "Processing..." : "Confirm Order"}
+          {checkout.placing ? t("Processing...") : t("Confirm Order")}
         </button>
       </CheckoutSummary>
 
       <ConfirmModal
         open={checkout.confirming}
-        title="Confirm your order"
+        title={t("Confirm your order")}
         message={
           <>
             <p>
-              Place this order for{" "}
+              {t("Place this order for")}{" "}
               <strong>
                 <Currency amount={checkout.totals.total} />
               </strong>
-              , delivered to {checkout.details.address.trim()}, Bandung?
+              {t(", delivered to {{address}}, Bandung?", { address: checkout.details.address.trim() })}
             </p>
-            <p className="confirm-delivery">{deliverySentence(checkout.delivery)}</p>
+            <p className="confirm-delivery">
+              <DeliverySentence delivery={checkout.delivery} />
+            </p>
           </>
         }
-        confirmLabel={checkout.placing ? "Processing..." : "Yes, confirm"}
+        confirmLabel={checkout.placing ? t("Processing...") : t("Yes, confirm")}
         busy={checkout.placing}
         onConfirm={checkout.confirm}
         onCancel={checkout.cancelConfirm}

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef } from "react";
+import { useTranslation } from "react-i18next";
 import { deliveryDayParts, formatSlotTimes } from "../../../lib/delivery-time";
 import { slotStatus } from "../delivery-choice";
 import type { DeliveryChoice } from "../hooks/use-delivery-choice";
@@ -9,6 +10,7 @@ import type { DeliveryChoice } from "../hooks/use-delivery-choice";
  * readers work as they do with any choice.
  */
 export function DeliveryPicker({ delivery, error }: { delivery: DeliveryChoice; error?: string }) {
+  const { t } = useTranslation();
   const id = useId();
   const stripRef = useRef<HTMLDivElement>(null);
   const shownDate = delivery.shownDay?.date;
@@ -27,23 +29,25 @@ export function DeliveryPicker({ delivery, error }: { delivery: DeliveryChoice; 
   if (delivery.loading)
     return (
       <p className="delivery-status" role="status">
-        <span className="spinner" aria-hidden="true" /> Loading delivery times...
+        <span className="spinner" aria-hidden="true" /> {t("Loading delivery times...")}
       </p>
     );
   if (delivery.failed)
     return (
       <div className="alert alert-error delivery-status" role="alert">
-        <p>Delivery times could not be loaded. Your order will get the earliest free time.</p>
+        <p>{t("Delivery times could not be loaded. Your order will get the earliest free time.")}</p>
         <button type="button" className="btn btn-secondary btn-small" onClick={() => delivery.retry()}>
-          Try again
+          {t("Try again")}
         </button>
       </div>
     );
   if (delivery.noneFree)
     return (
       <p className="alert alert-info delivery-status">
-        No delivery time is free in the next {delivery.windowDays} days. Place your order and our florist will call you
-        to arrange delivery.
+        {t(
+          "No delivery time is free in the next {{days}} days. Place your order and our florist will call you to arrange delivery.",
+          { days: delivery.windowDays },
+        )}
       </p>
     );
 
@@ -51,7 +55,7 @@ export function DeliveryPicker({ delivery, error }: { delivery: DeliveryChoice; 
   return (
     <div className="delivery-picker">
       <fieldset className="delivery-fieldset">
-        <legend className="field-label">Delivery date</legend>
+        <legend className="field-label">{t("Delivery date")}</legend>
         <div className="date-strip" ref={stripRef}>
           {delivery.offered.map(({ date }) => {
             const parts = deliveryDayParts(date);
@@ -75,7 +79,7 @@ export function DeliveryPicker({ delivery, error }: { delivery: DeliveryChoice; 
 
       {day ? (
         <fieldset className="delivery-fieldset" aria-describedby={error ? `${id}-error` : undefined}>
-          <legend className="field-label">Delivery time (WIB)</legend>
+          <legend className="field-label">{t("Delivery time (WIB)")}</legend>
           <div className="slot-list">
             {day.slots.map((slot) => (
               <label key={slot.slotId} className={slot.available ? "slot-option" : "slot-option slot-unavailable"}>

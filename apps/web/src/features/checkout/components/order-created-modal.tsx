@@ -1,4 +1,5 @@
 import type { OrderDetail } from "@florist/contract";
+import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
 import { Modal } from "../../../components/modal";
 import { formatDelivery } from "../../../lib/delivery-time";
@@ -13,20 +14,21 @@ export interface OrderCreatedModalProps {
 
 /** The spec's result modal: View Orders goes to /pesanan; How to pay is the next step of a transfer. */
 export function OrderCreatedModal({ order, onClose, onPay }: OrderCreatedModalProps) {
+  const { t } = useTranslation();
   return (
     <Modal
       open={order !== null}
-      title="Order created successfully!"
+      title={t("Order created successfully!")}
       onClose={onClose}
       role="alertdialog"
       actions={
         <>
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            View Orders
+            {t("View Orders")}
           </button>
           {order ? (
             <button type="button" className="btn btn-primary" onClick={() => onPay(order.orderId)} data-autofocus>
-              How to pay
+              {t("How to pay")}
             </button>
           ) : null}
         </>
@@ -35,7 +37,7 @@ export function OrderCreatedModal({ order, onClose, onPay }: OrderCreatedModalPr
       {order ? (
         <>
           <p>
-            Your order <strong>{formatOrderId(order.orderId)}</strong> has been received. Total:{" "}
+            {t("Your order")} <strong>{formatOrderId(order.orderId)}</strong> {t("has been received. Total:")}{" "}
             <strong>
               <Currency amount={order.totalPrice} />
             </strong>
@@ -45,13 +47,14 @@ export function OrderCreatedModal({ order, onClose, onPay }: OrderCreatedModalPr
           <p className="confirm-delivery">
             {order.delivery ? (
               <>
-                Delivery: <strong className="confirm-delivery-when">{formatDelivery(order.delivery)} WIB</strong>.
+                {t("Delivery:")} <strong className="confirm-delivery-when">{formatDelivery(order.delivery)} WIB</strong>
+                .
               </>
             ) : (
-              "Our florist will call you to arrange the delivery."
+              t("Our florist will call you to arrange the delivery.")
             )}
           </p>
-          <p>Please pay by bank transfer and send us the transfer receipt.</p>
+          <p>{t("Please pay by bank transfer and send us the transfer receipt.")}</p>
         </>
       ) : null}
     </Modal>

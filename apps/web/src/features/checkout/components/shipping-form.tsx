@@ -1,4 +1,5 @@
 import { type ReactElement, type ReactNode, type RefObject, useId } from "react";
+import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
 import type { ShippingDetails } from "../../../lib/address";
 import { formatRupiah } from "../../../lib/format";
@@ -45,6 +46,7 @@ function Step({ title, children }: { title: string; children: ReactNode }) {
 export function ShippingForm(props: ShippingFormProps) {
   const { formId, formRef, details, errors, onChange, onSubmit, delivery, slotError, standardFee, card, remind } =
     props;
+  const { t } = useTranslation();
   const id = useId();
 
   function field(key: Field, label: string, input: ReactElement, hint?: string) {
@@ -74,14 +76,14 @@ export function ShippingForm(props: ShippingFormProps) {
 
   return (
     <form id={formId} ref={formRef} className="form checkout-form" noValidate onSubmit={onSubmit}>
-      <Step title="When should it arrive?">
+      <Step title={t("When should it arrive?")}>
         <DeliveryPicker delivery={delivery} error={slotError} />
       </Step>
 
-      <Step title="Where to?">
+      <Step title={t("Where to?")}>
         {delivery.zones.length > 0 ? (
           <div className="field">
-            <label htmlFor={`${id}-zone`}>District (kecamatan)</label>
+            <label htmlFor={`${id}-zone`}>{t("District (kecamatan)")}</label>
             <select
               id={`${id}-zone`}
               name="zone"
@@ -89,7 +91,7 @@ export function ShippingForm(props: ShippingFormProps) {
               value={delivery.zone?.zoneId ?? ""}
               onChange={(event) => delivery.pickZone(event.target.value ? Number(event.target.value) : null)}
             >
-              <option value="">Choose a district</option>
+              <option value="">{t("Choose a district")}</option>
               {delivery.zones.map((zone) => (
                 <option key={zone.zoneId} value={zone.zoneId}>
                   {`${zone.name} · ${formatRupiah(zone.fee)}`}
@@ -99,7 +101,7 @@ export function ShippingForm(props: ShippingFormProps) {
             <p className="field-hint">
               {delivery.zone ? (
                 <>
-                  Delivery to {delivery.zone.name}:{" "}
+                  {t("Delivery to {{place}}:", { place: delivery.zone.name })}{" "}
                   <strong>
                     <Currency amount={delivery.zone.fee} />
                   </strong>
@@ -107,8 +109,8 @@ export function ShippingForm(props: ShippingFormProps) {
                 </>
               ) : (
                 <>
-                  The delivery fee depends on the district. Without one, the standard fee of{" "}
-                  <Currency amount={standardFee} /> applies.
+                  {t("The delivery fee depends on the district. Without one, the standard fee of")}{" "}
+                  <Currency amount={standardFee} /> {t("applies.")}
                 </>
               )}
             </p>
@@ -116,35 +118,35 @@ export function ShippingForm(props: ShippingFormProps) {
         ) : null}
         {field(
           "address",
-          "Address",
+          t("Address"),
           <textarea
             className="textarea"
             rows={3}
             autoComplete="street-address"
-            placeholder="Street, number, RT/RW, kelurahan"
+            placeholder={t("Street, number, RT/RW, kelurahan")}
             required
             {...inputProps("address")}
           />,
         )}
-        {field("city", "City", <input className="input" readOnly aria-readonly="true" {...inputProps("city")} />)}
+        {field("city", t("City"), <input className="input" readOnly aria-readonly="true" {...inputProps("city")} />)}
       </Step>
 
-      <Step title="Who receives it?">
+      <Step title={t("Who receives it?")}>
         <div className="form-row">
           {field(
             "firstName",
-            "Recipient's first name",
+            t("Recipient's first name"),
             <input className="input" autoComplete="off" required {...inputProps("firstName")} />,
           )}
           {field(
             "lastName",
-            "Recipient's last name",
+            t("Recipient's last name"),
             <input className="input" autoComplete="off" required {...inputProps("lastName")} />,
           )}
         </div>
         {field(
           "phone",
-          "Recipient's phone",
+          t("Recipient's phone"),
           <input
             className="input"
             type="tel"
@@ -154,24 +156,24 @@ export function ShippingForm(props: ShippingFormProps) {
             required
             {...inputProps("phone")}
           />,
-          "The driver calls this number if nobody answers the door.",
+          t("The driver calls this number if nobody answers the door."),
         )}
       </Step>
 
-      <Step title="The card">
+      <Step title={t("The card")}>
         <CardMessageField {...card} />
       </Step>
 
-      <Step title="Your details">
+      <Step title={t("Your details")}>
         {field(
           "email",
-          "Email",
+          t("Email"),
           <input className="input" type="email" autoComplete="email" required {...inputProps("email")} />,
-          "We send your order's updates here.",
+          t("We send your order's updates here."),
         )}
         <div className="field">
           <label htmlFor={`${id}-notes`}>
-            Notes <span className="optional">(optional)</span>
+            {t("Notes")} <span className="optional">{t("(optional)")}</span>
           </label>
           <textarea
             id={`${id}-notes`}
@@ -179,7 +181,7 @@ export function ShippingForm(props: ShippingFormProps) {
             className="textarea"
             rows={3}
             maxLength={500}
-            placeholder="Landmarks, gate code, who to ask for…"
+            placeholder={t("Landmarks, gate code, who to ask for…")}
             value={details.notes ?? ""}
             onChange={(event) => onChange("notes", event.target.value)}
           />
@@ -187,8 +189,10 @@ export function ShippingForm(props: ShippingFormProps) {
         <label className="checkbox remind-next-year">
           <input type="checkbox" checked={remind.checked} onChange={(event) => remind.onChange(event.target.checked)} />
           <span>
-            Remind me next year
-            <span className="field-hint">One e-mail a week before the same day next year, to send flowers again.</span>
+            {t("Remind me next year")}
+            <span className="field-hint">
+              {t("One e-mail a week before the same day next year, to send flowers again.")}
+            </span>
           </span>
         </label>
       </Step>

@@ -2,6 +2,7 @@ import type { OrderDetail, UnavailableItem, User } from "@florist/contract";
 import { DEFAULT_DELIVERY_FEE } from "@florist/contract/rules";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { unavailableItemsOf } from "../../../components/stock-shortage";
 import { type ShippingDetails, writeAddressBlock } from "../../../lib/address";
@@ -17,8 +18,6 @@ import { useDeliveryChoice } from "./use-delivery-choice";
 /** The required fields in the order the form shows them, so the focus goes to the first one wrong. */
 const FIELD_ORDER: (keyof ShippingDetails)[] = ["address", "firstName", "lastName", "phone", "email"];
 
-const CHOOSE_SLOT = "Please choose a delivery time.";
-
 export interface CheckoutInput {
   user: User;
   items: CheckoutItem[];
@@ -32,6 +31,7 @@ export interface CheckoutInput {
  * the order, whose answer is the created order, a stock shortage or a failure with the server's message.
  */
 export function useCheckout({ user, items, cartId, shippingCost }: CheckoutInput) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const fee = useQuery({ ...deliveryFeeQuery, enabled: shippingCost === undefined });
@@ -92,12 +92,12 @@ export function useCheckout({ user, items, cartId, shippingCost }: CheckoutInput
       if (error instanceof ApiError && (error.body as { code?: unknown } | null)?.code === "ADDON_RETIRED") {
         void queryClient.invalidateQueries({ queryKey: cartKey(user.user_id) });
         setFailure({
-          title: "Your cart has changed",
+          title: t("Your cart has changed"),
           body: (
             <>
               <p>{error.serverMessage}</p>
               <p>
-                <Link to="/keranjang">Back to my cart</Link>
+                <Link to="/keranjang">{t("Back to my cart")}</Link>
               </p>
             </>
           ),
@@ -110,7 +110,7 @@ export function useCheckout({ user, items, cartId, shippingCost }: CheckoutInput
       // A conflict is about the day's places: once its message is read, the shopper is taken to the slots.
       if (error instanceof ApiError && error.status === 409 && sent.slot) setBackToSlots(true);
       setFailure({
-        title: "Failed to process order.",
+        title: t("Failed to process order."),
         body: error instanceof ApiError && error.serverMessage ? <p>{error.serverMessage}</p> : undefined,
       });
     },
@@ -129,7 +129,7 @@ export function useCheckout({ user, items, cartId, shippingCost }: CheckoutInput
     event.preventDefault();
     const found = validateShipping(details);
     setErrors(found);
-    setSlotError(delivery.mustChoose ? CHOOSE_SLOT : undefined);
+    setSlotError(delivery.mustChoose ? t("Please choose a delivery time.") : undefined);
     if (delivery.mustChoose) {
       formRef.current?.querySelector<HTMLElement>(".slot-option input:not(:disabled)")?.focus();
       return;

@@ -1,5 +1,6 @@
 import type { User } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { ErrorState, LoadingState, LoginPrompt, PageHeader } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
@@ -29,15 +30,16 @@ function readState(state: unknown): CheckoutState {
 }
 
 export default function CheckoutPage() {
+  const { t } = useTranslation();
   const { user } = useAuth();
   const location = useLocation();
   const passed = readState(location.state);
 
   return (
     <div className="container page">
-      <PageHeader eyebrow="Checkout" title="Checkout" />
+      <PageHeader eyebrow={t("Checkout")} title={t("Checkout")} />
       {!user ? (
-        <LoginPrompt text="Please log in to continue checkout." redirectTo="/pemesanan" />
+        <LoginPrompt text={t("Please log in to continue checkout.")} redirectTo="/pemesanan" />
       ) : passed.checkoutItems ? (
         <Checkout user={user} items={passed.checkoutItems} cartId={passed.cartId} shippingCost={passed.shippingCost} />
       ) : (
@@ -49,9 +51,10 @@ export default function CheckoutPage() {
 
 /** Arriving without items: the cart is ensured and fetched, its lines carry their customizations. */
 function CheckoutFromCart({ user, shippingCost }: { user: User; shippingCost?: number }) {
+  const { t } = useTranslation();
   const cart = useQuery(cartQuery(user.user_id));
-  if (cart.isPending) return <LoadingState text="Loading cart..." />;
-  if (cart.error) return <ErrorState text={messageOf(cart.error, "Failed to load cart.")} />;
+  if (cart.isPending) return <LoadingState text={t("Loading cart...")} />;
+  if (cart.error) return <ErrorState text={messageOf(cart.error, t("Failed to load cart."))} />;
   const items = cart.data.items.map((item) => toCheckoutItem(item, readItemNotes(item.cartItemId)));
   return <Checkout user={user} items={items} cartId={cart.data.cartId} shippingCost={shippingCost} />;
 }

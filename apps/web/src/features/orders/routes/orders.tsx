@@ -2,6 +2,7 @@ import type { OrderSummary } from "@florist/contract";
 import { isReviewable } from "@florist/contract/rules";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { Currency } from "../../../components/currency";
 import { ConfirmModal, MessageModal, Modal } from "../../../components/modal";
@@ -16,27 +17,27 @@ import { cancelOrder, fetchOrder, ordersQuery } from "../api/orders";
 import "../orders.css";
 
 export default function OrdersPage() {
+  const { t } = useTranslation();
   const { user } = useAuth();
   return (
     <div className="container page">
-      <PageHeader eyebrow="Orders" title="My Orders" />
+      <PageHeader eyebrow={t("Orders")} title={t("My Orders")} />
       {user ? (
         <OrderHistory userId={user.user_id} />
       ) : (
-        <LoginPrompt text="Please log in to view your order history." redirectTo="/pesanan" />
+        <LoginPrompt text={t("Please log in to view your order history.")} redirectTo="/pesanan" />
       )}
     </div>
   );
 }
 
-const PROOF_FAILED = "Failed to load order proof.";
-
 function ReviewAction({ order }: { order: OrderSummary }) {
-  if (order.review) return <span className="reviewed">Reviewed</span>;
+  const { t } = useTranslation();
+  if (order.review) return <span className="reviewed">{t("Reviewed")}</span>;
   if (isReviewable(order.orderStatus))
     return (
       <Link to={`/review/${order.orderId}`} className="btn btn-accent btn-small">
-        Write Review
+        {t("Write Review")}
       </Link>
     );
   return <span className="no-action">-</span>;
@@ -47,6 +48,7 @@ function ReviewAction({ order }: { order: OrderSummary }) {
  * they are shown as the server wrote them, never converted to the browser's zone.
  */
 function OrderDelivery({ order }: { order: OrderSummary }) {
+  const { t } = useTranslation();
   const district = order.delivery?.zoneName ?? order.deliveryZone?.name;
   return (
     <div className="order-delivery">
@@ -56,20 +58,25 @@ function OrderDelivery({ order }: { order: OrderSummary }) {
             {formatDelivery(order.delivery)} <span className="order-delivery-tz">WIB</span>
           </>
         ) : (
-          "To be arranged"
+          t("To be arranged")
         )}
       </p>
       {district || order.recipientName ? (
-        <p>{[district, order.recipientName ? `for ${order.recipientName}` : null].filter(Boolean).join(" · ")}</p>
+        <p>
+          {[district, order.recipientName ? t("for {{name}}", { name: order.recipientName }) : null]
+            .filter(Boolean)
+            .join(" · ")}
+        </p>
       ) : null}
       {order.cardMessage ? <p className="order-card-message">“{order.cardMessage}”</p> : null}
-      {order.senderAnonymous ? <span className="order-anonymous">Anonymous</span> : null}
+      {order.senderAnonymous ? <span className="order-anonymous">{t("Anonymous")}</span> : null}
     </div>
   );
 }
 
 /** The payment in words, with the way to pay while it is still owed. */
 function OrderPayment({ order }: { order: OrderSummary }) {
+  const { t } = useTranslation();
   const rejected = order.paymentStatus === "Rejected";
   return (
     <div className="order-payment">
@@ -78,7 +85,7 @@ function OrderPayment({ order }: { order: OrderSummary }) {
       </span>
       {awaitsPayment(order) ? (
         <Link to={`/pesanan/${order.orderId}/bayar`} className="order-payment-link">
-          {rejected ? "Upload receipt again" : "How to pay"}
+          {rejected ? t("Upload receipt again") : t("How to pay")}
         </Link>
       ) : null}
     </div>
@@ -86,6 +93,7 @@ function OrderPayment({ order }: { order: OrderSummary }) {
 }
 
 function OrderHistory({ userId }: { userId: number }) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const orders = useQuery(ordersQuery(userId));
   const [cancelling, setCancelling] = useState<OrderSummary | null>(null);
@@ -98,44 +106,44 @@ function OrderHistory({ userId }: { userId: number }) {
     onSuccess: (detail) => {
       const url = resolveImageUrl(detail.orderProof);
       if (!url) {
-        setMessage({ title: "No proof uploaded for this order." });
+        setMessage({ title: t("No proof uploaded for this order.") });
         return;
       }
       setProofBroken(false);
       setProof({ orderId: detail.orderId, url });
     },
-    onError: (error) => setMessage({ title: messageOf(error, PROOF_FAILED) }),
+    onError: (error) => setMessage({ title: messageOf(error, t("Failed to load order proof.")) }),
   });
 
   const cancel = useMutation({
     mutationFn: cancelOrder,
     onSuccess: async (cancelled) => {
       setCancelling(null);
-      setMessage({ title: `Order ${formatOrderId(cancelled.orderId)} has been cancelled.` });
+      setMessage({ title: t("Order {{orderId}} has been cancelled.", { orderId: formatOrderId(cancelled.orderId) }) });
       await queryClient.invalidateQueries({ queryKey: ["orders", userId] });
     },
     onError: (error) => {
       setCancelling(null);
-      setMessage({ title: messageOf(error, "Failed to cancel the order.") });
+      setMessage({ title: messageOf(error, t("Failed to cancel the order.")) });
     },
   });
 
   function viewProof(order: OrderSummary) {
     if (!order.orderProof) {
-      setMessage({ title: "No proof uploaded for this order." });
+      setMessage({ title: t("No proof uploaded for this order.") });
       return;
     }
     loadProof.mutate(order.orderId);
   }
 
-  if (orders.isPending) return <LoadingState text="Loading order history..." />;
+  if (orders.isPending) return <LoadingState text={t("Loading order history...")} />;
   // On failure no stale list stays on screen: only the message is shown.
-  if (orders.error) return <ErrorState text={messageOf(orders.error, "Failed to load orders.")} />;
+  if (orders.error) return <ErrorState text={messageOf(orders.error, t("Failed to load orders."))} />;
   if (orders.data.length === 0)
     return (
-      <EmptyState text="No orders yet. Start shopping now!">
+      <EmptyState text={t("No orders yet. Start shopping now!")}>
         <Link to="/katalog" className="btn btn-primary">
-          Explore the Catalog
+          {t("Explore the Catalog")}
         </Link>
       </EmptyState>
     );
@@ -146,35 +154,35 @@ function OrderHistory({ userId }: { userId: number }) {
         <table className="orders-table">
           <thead>
             <tr>
-              <th scope="col">Order ID</th>
-              <th scope="col">Date</th>
-              <th scope="col">Delivery</th>
-              <th scope="col">Status</th>
-              <th scope="col">Payment</th>
-              <th scope="col">Total</th>
-              <th scope="col">Action</th>
+              <th scope="col">{t("Order ID")}</th>
+              <th scope="col">{t("Date")}</th>
+              <th scope="col">{t("Delivery")}</th>
+              <th scope="col">{t("Status")}</th>
+              <th scope="col">{t("Payment")}</th>
+              <th scope="col">{t("Total")}</th>
+              <th scope="col">{t("Action")}</th>
             </tr>
           </thead>
           <tbody>
             {orders.data.map((order) => (
               <tr key={order.orderId}>
-                <th scope="row" data-label="Order ID">
+                <th scope="row" data-label={t("Order ID")}>
                   {formatOrderId(order.orderId)}
                 </th>
-                <td data-label="Date">{formatCustomerDate(order.orderDate)}</td>
-                <td data-label="Delivery" className="orders-delivery">
+                <td data-label={t("Date")}>{formatCustomerDate(order.orderDate)}</td>
+                <td data-label={t("Delivery")} className="orders-delivery">
                   <OrderDelivery order={order} />
                 </td>
-                <td data-label="Status">
+                <td data-label={t("Status")}>
                   <StatusBadge status={order.orderStatus} />
                 </td>
-                <td data-label="Payment">
+                <td data-label={t("Payment")}>
                   <OrderPayment order={order} />
                 </td>
-                <td data-label="Total" className="orders-total">
+                <td data-label={t("Total")} className="orders-total">
                   <Currency amount={order.totalPrice} />
                 </td>
-                <td data-label="Action">
+                <td data-label={t("Action")}>
                   <div className="orders-actions">
                     <ReviewAction order={order} />
                     <button
@@ -183,18 +191,18 @@ function OrderHistory({ userId }: { userId: number }) {
                       onClick={() => viewProof(order)}
                       disabled={loadProof.isPending && loadProof.variables === order.orderId}
                     >
-                      View Proof
+                      {t("View Proof")}
                     </button>
                     <a
                       href={invoiceUrl(order.orderId)}
                       className="btn btn-secondary btn-small"
                       download={`invoice-${formatOrderId(order.orderId)}.pdf`}
                     >
-                      Invoice
+                      {t("Invoice")}
                     </a>
                     {canCancel(order) ? (
                       <button type="button" className="btn btn-danger btn-small" onClick={() => setCancelling(order)}>
-                        Cancel Order
+                        {t("Cancel Order")}
                       </button>
                     ) : null}
                   </div>
@@ -207,18 +215,18 @@ function OrderHistory({ userId }: { userId: number }) {
 
       <Modal
         open={proof !== null}
-        title={proof ? `Proof for ${formatOrderId(proof.orderId)}` : ""}
+        title={proof ? t("Proof for {{orderId}}", { orderId: formatOrderId(proof.orderId) }) : ""}
         onClose={() => setProof(null)}
         size="medium"
       >
         {proof ? (
           proofBroken ? (
-            <p className="field-error">{PROOF_FAILED}</p>
+            <p className="field-error">{t("Failed to load order proof.")}</p>
           ) : (
             <img
               className="proof-image"
               src={proof.url}
-              alt={`Delivery proof for order ${formatOrderId(proof.orderId)}`}
+              alt={t("Delivery proof for order {{orderId}}", { orderId: formatOrderId(proof.orderId) })}
               width="640"
               height="480"
               onError={() => setProofBroken(true)}
@@ -228,17 +236,17 @@ function OrderHistory({ userId }: { userId: number }) {
       </Modal>
       <ConfirmModal
         open={cancelling !== null}
-        title="Cancel this order?"
+        title={t("Cancel this order?")}
         message={
           cancelling ? (
             <p>
-              Order <strong>{formatOrderId(cancelling.orderId)}</strong> will be cancelled and its flowers and delivery
-              time given back. This cannot be undone.
+              {t("Order")} <strong>{formatOrderId(cancelling.orderId)}</strong>{" "}
+              {t("will be cancelled and its flowers and delivery time given back. This cannot be undone.")}
             </p>
           ) : null
         }
-        confirmLabel={cancel.isPending ? "Cancelling..." : "Yes, cancel the order"}
-        cancelLabel="Keep the order"
+        confirmLabel={cancel.isPending ? t("Cancelling...") : t("Yes, cancel the order")}
+        cancelLabel={t("Keep the order")}
         danger
         busy={cancel.isPending}
         onConfirm={() => cancelling && cancel.mutate(cancelling.orderId)}

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 
 export interface CopyButtonProps {
   /** What lands on the clipboard, e.g. the account number without its spaces. */
@@ -9,6 +10,7 @@ export interface CopyButtonProps {
 
 /** Copies one value; the button says "Copied" for a moment, or that the browser refused. */
 export function CopyButton({ value, what }: CopyButtonProps) {
+  const { t } = useTranslation();
   const [state, setState] = useState<"idle" | "copied" | "failed">("idle");
 
   useEffect(() => {
@@ -26,13 +28,13 @@ export function CopyButton({ value, what }: CopyButtonProps) {
     }
   }
 
-  const label = state === "copied" ? "Copied" : state === "failed" ? "Copy failed" : "Copy";
+  const label = state === "copied" ? t("Copied") : state === "failed" ? t("Copy failed") : t("Copy");
   return (
     <button
       type="button"
       className="btn btn-secondary btn-small copy-button"
       onClick={copy}
-      aria-label={`Copy ${what}`}
+      aria-label={t("Copy {{what}}", { what })}
     >
       <span aria-live="polite">{label}</span>
     </button>

@@ -1,4 +1,5 @@
 import { useEffect, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { formatDeadline, timeLeft } from "../deadline";
 
 /** The browser's clock, read again every second, for a countdown only: the server decides the lapse. */
@@ -13,14 +14,15 @@ function useNow(): number {
 
 /** When the order lapses unpaid, in WIB, and how long is left. */
 export function PaymentDeadline({ dueAt }: { dueAt: string }) {
+  const { t } = useTranslation();
   const left = timeLeft(dueAt, useNow());
   return (
     <div className="payment-deadline">
       <p>
-        Pay before <strong>{formatDeadline(dueAt)}</strong>
+        {t("Pay before")} <strong>{formatDeadline(dueAt)}</strong>
       </p>
       <p className={left ? "payment-countdown" : "payment-countdown payment-countdown-over"} role="timer">
-        {left ?? "The time to pay has passed: the order is cancelled unless a receipt was sent."}
+        {left ?? t("The time to pay has passed: the order is cancelled unless a receipt was sent.")}
       </p>
     </div>
   );

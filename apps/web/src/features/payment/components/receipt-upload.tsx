@@ -1,6 +1,7 @@
 import type { OrderDetail } from "@florist/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { FormError, SubmitButton } from "../../../components/form-feedback";
 import { messageOf } from "../../../lib/api-client";
 import { sendReceipt } from "../api/payment";
@@ -13,6 +14,7 @@ export interface ReceiptUploadProps {
 
 /** Pick the transfer receipt, see it, send it. A file the server would refuse is never sent. */
 export function ReceiptUpload({ orderId, onSent }: ReceiptUploadProps) {
+  const { t } = useTranslation();
   const inputId = useId();
   const hintId = useId();
   const [file, setFile] = useState<File | null>(null);
@@ -21,7 +23,7 @@ export function ReceiptUpload({ orderId, onSent }: ReceiptUploadProps) {
   const send = useMutation({
     mutationFn: (chosen: File) => sendReceipt(orderId, chosen),
     onSuccess: onSent,
-    onError: (failure) => setError(messageOf(failure, "Failed to send the transfer receipt.")),
+    onError: (failure) => setError(messageOf(failure, t("Failed to send the transfer receipt."))),
   });
 
   // The preview is a blob URL of the picked file, released when another is picked or the form goes.
@@ -45,7 +47,7 @@ export function ReceiptUpload({ orderId, onSent }: ReceiptUploadProps) {
   function submit(event: React.FormEvent) {
     event.preventDefault();
     if (!file) {
-      setError("Please choose the photo of your transfer receipt.");
+      setError(t("Please choose the photo of your transfer receipt."));
       return;
     }
     send.mutate(file);
@@ -54,7 +56,7 @@ export function ReceiptUpload({ orderId, onSent }: ReceiptUploadProps) {
   return (
     <form className="form receipt-form" onSubmit={submit} noValidate>
       <div className="field">
-        <label htmlFor={inputId}>Transfer receipt</label>
+        <label htmlFor={inputId}>{t("Transfer receipt")}</label>
         <input
           id={inputId}
           type="file"
@@ -65,18 +67,18 @@ export function ReceiptUpload({ orderId, onSent }: ReceiptUploadProps) {
           aria-describedby={hintId}
         />
         <p className="field-hint" id={hintId}>
-          A photo or screenshot of the transfer (JPG, PNG or WebP, max 5 MB).
+          {t("A photo or screenshot of the transfer (JPG, PNG or WebP, max 5 MB).")}
         </p>
       </div>
       {preview && file ? (
         <figure className="receipt-preview">
-          <img src={preview} alt="Preview of the transfer receipt" />
+          <img src={preview} alt={t("Preview of the transfer receipt")} />
           <figcaption>{file.name}</figcaption>
         </figure>
       ) : null}
       <FormError message={error} />
-      <SubmitButton pending={send.isPending} pendingLabel="Sending...">
-        Send transfer receipt
+      <SubmitButton pending={send.isPending} pendingLabel={t("Sending...")}>
+        {t("Send transfer receipt")}
       </SubmitButton>
     </form>
   );

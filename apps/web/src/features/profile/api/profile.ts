@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from "@tanstack/react-query";
 import type { z } from "zod";
 import { ApiError, api } from "../../../lib/api-client";
 import { sessionKey } from "../../../lib/auth";
+import { i18n } from "../../../lib/i18n";
 
 async function updateProfile({ userId, username }: { userId: number; username: string }): Promise<User> {
   const body: z.input<typeof profileBody> = { username };
@@ -19,5 +20,5 @@ export function useUpdateProfile() {
 }
 
 export function profileErrorText(error: unknown): string {
-  return error instanceof ApiError && error.serverMessage ? error.serverMessage : "Failed to update profile";
+  return error instanceof ApiError && error.serverMessage ? error.serverMessage : i18n.t("Failed to update profile");
 }

@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar";
 import { FormError, SubmitButton } from "../../../components/form-feedback";
 import { LoadingState, PageHeader } from "../../../components/page-state";
@@ -7,6 +8,7 @@ import { profileErrorText, useUpdateProfile } from "../api/profile";
 import "../profile.css";
 
 export default function ProfilePage() {
+  const { t } = useTranslation();
   const { user } = useAuth();
   const id = useId();
   const update = useUpdateProfile();
@@ -14,19 +16,19 @@ export default function ProfilePage() {
   const [error, setError] = useState<string | null>(null);
   const [success, setSuccess] = useState(false);
 
-  if (!user) return <LoadingState text="Loading..." />;
+  if (!user) return <LoadingState text={t("Loading...")} />;
   const value = username ?? user.username;
 
   function handleSubmit(event: React.FormEvent) {
     event.preventDefault();
     setSuccess(false);
     if (!user) {
-      setError("No user logged in");
+      setError(t("No user logged in"));
       return;
     }
     const trimmed = value.trim();
     if (!trimmed) {
-      setError("Username is required.");
+      setError(t("Username is required."));
       return;
     }
     setError(null);
@@ -44,20 +46,20 @@ export default function ProfilePage() {
 
   return (
     <div className="container page page-narrow">
-      <PageHeader eyebrow="Account" title="My Profile" />
+      <PageHeader eyebrow={t("Account")} title={t("My Profile")} />
       <div className="profile-grid">
-        <section className="card profile-card" aria-label="Account">
+        <section className="card profile-card" aria-label={t("Account")}>
           <Avatar username={user.username} size={88} />
           <h2 className="profile-card-name">{user.username}</h2>
           <p className="profile-card-email">{user.email}</p>
         </section>
         <section className="card" aria-labelledby={`${id}-title`}>
           <h2 id={`${id}-title`} className="profile-form-title">
-            Update Information
+            {t("Update Information")}
           </h2>
           <form className="form" noValidate onSubmit={handleSubmit}>
             <div className="field">
-              <label htmlFor={`${id}-username`}>Username</label>
+              <label htmlFor={`${id}-username`}>{t("Username")}</label>
               <input
                 id={`${id}-username`}
                 className="input"
@@ -74,18 +76,18 @@ export default function ProfilePage() {
               />
             </div>
             <div className="field">
-              <label htmlFor={`${id}-email`}>Email</label>
+              <label htmlFor={`${id}-email`}>{t("Email")}</label>
               <input id={`${id}-email`} className="input" type="email" value={user.email} readOnly disabled />
-              <p className="field-hint">Your email address cannot be changed.</p>
+              <p className="field-hint">{t("Your email address cannot be changed.")}</p>
             </div>
             <FormError message={error} id={`${id}-error`} />
             {success ? (
               <p className="alert alert-success" role="status">
-                Profile updated successfully!
+                {t("Profile updated successfully!")}
               </p>
             ) : null}
-            <SubmitButton pending={update.isPending} pendingLabel="Updating...">
-              Update Profile
+            <SubmitButton pending={update.isPending} pendingLabel={t("Updating...")}>
+              {t("Update Profile")}
             </SubmitButton>
           </form>
         </section>

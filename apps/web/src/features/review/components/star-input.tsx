@@ -1,10 +1,11 @@
 import { useId } from "react";
-
-const LABELS = ["Poor", "Fair", "Good", "Very good", "Excellent"];
+import { useTranslation } from "react-i18next";
 
 /** A 1–5 star choice built from radio buttons, so arrow keys and screen readers work as usual. */
 export function StarInput({ value, onChange }: { value: number; onChange: (value: number) => void }) {
+  const { t } = useTranslation();
   const name = useId();
+  const LABELS = [t("Poor"), t("Fair"), t("Good"), t("Very good"), t("Excellent")];
   return (
     <div className="star-input">
       {LABELS.map((label, index) => {
@@ -21,9 +22,7 @@ export function StarInput({ value, onChange }: { value: number; onChange: (value
             <svg viewBox="0 0 24 24" width="36" height="36" aria-hidden="true">
               <path d="M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.3L12 17.1l-5.7 3.1 1.2-6.3-4.7-4.4 6.4-.8z" />
             </svg>
-            <span className="visually-hidden">
-              {rating} {rating === 1 ? "star" : "stars"}, {label}
-            </span>
+            <span className="visually-hidden">{t("{{count}} stars, {{label}}", { count: rating, label })}</span>
           </label>
         );
       })}

@@ -2,6 +2,7 @@ import type { Review, User } from "@florist/contract";
 import { isReviewable } from "@florist/contract/rules";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { FormError, SubmitButton } from "../../../components/form-feedback";
 import { ArrowLeftIcon } from "../../../components/icons";
@@ -15,6 +16,7 @@ import { StarInput } from "../components/star-input";
 import "../review.css";
 
 export default function ReviewPage() {
+  const { t } = useTranslation();
   const { orderId: param } = useParams();
   const { user } = useAuth();
   const orderId = Number(param);
@@ -23,30 +25,35 @@ export default function ReviewPage() {
   return (
     <div className="container page page-narrow">
       <Link to="/pesanan" className="back-link">
-        <ArrowLeftIcon size={18} /> Back to My Orders
+        <ArrowLeftIcon size={18} /> {t("Back to My Orders")}
       </Link>
-      {!valid ? <ErrorState text="Invalid order." /> : user ? <ReviewLoader orderId={orderId} user={user} /> : null}
+      {!valid ? (
+        <ErrorState text={t("Invalid order.")} />
+      ) : user ? (
+        <ReviewLoader orderId={orderId} user={user} />
+      ) : null}
     </div>
   );
 }
 
 function ReviewLoader({ orderId, user }: { orderId: number; user: User }) {
+  const { t } = useTranslation();
   const order = useQuery(reviewOrderQuery(orderId));
   const reviews = useQuery(orderReviewsQuery(orderId));
   const error = order.error ?? reviews.error;
   if (error) {
     const notFound = error instanceof ApiError && (error.status === 404 || error.status === 403);
-    return <ErrorState text={notFound ? "Order not found." : "Failed to load the review."} />;
+    return <ErrorState text={notFound ? t("Order not found.") : t("Failed to load the review.")} />;
   }
-  if (!order.data || !reviews.data) return <LoadingState text="Loading..." />;
+  if (!order.data || !reviews.data) return <LoadingState text={t("Loading...")} />;
   const existing = reviews.data.find((review) => review.user_id === user.user_id) ?? reviews.data[0] ?? null;
   // The server refuses a review of an order that is not Finished; the screen says so before any typing.
   if (!existing && !isReviewable(order.data.orderStatus)) {
     return (
       <section className="card review-card">
         <span className="eyebrow">{formatOrderId(orderId)}</span>
-        <h1>Not delivered yet</h1>
-        <p>You can review this order once it has been delivered.</p>
+        <h1>{t("Not delivered yet")}</h1>
+        <p>{t("You can review this order once it has been delivered.")}</p>
       </section>
     );
   }
@@ -62,6 +69,7 @@ interface ReviewFormProps {
 }
 
 function ReviewForm({ orderId, user, existing, items }: ReviewFormProps) {
+  const { t } = useTranslation();
   const id = useId();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -82,15 +90,15 @@ function ReviewForm({ orderId, user, existing, items }: ReviewFormProps) {
     },
     onError: (err) => {
       const detail = err instanceof ApiError ? err.serverMessage : undefined;
-      if (err instanceof ApiError && err.status === 404) setError("Order not found.");
-      else setError(detail ? `Failed to submit review. ${detail}` : "Failed to submit review.");
+      if (err instanceof ApiError && err.status === 404) setError(t("Order not found."));
+      else setError(detail ? `${t("Failed to submit review.")} ${detail}` : t("Failed to submit review."));
     },
   });
 
   function handleSubmit(event: React.FormEvent) {
     event.preventDefault();
     if (rating < 1 || rating > 5) {
-      setError("Please select a rating.");
+      setError(t("Please select a rating."));
       return;
     }
     setError(null);
@@ -100,11 +108,11 @@ function ReviewForm({ orderId, user, existing, items }: ReviewFormProps) {
   return (
     <section className="card review-card" aria-labelledby={`${id}-title`}>
       <span className="eyebrow">{formatOrderId(orderId)}</span>
-      <h1 id={`${id}-title`}>{updating ? "Update Review" : "Write a Review"}</h1>
+      <h1 id={`${id}-title`}>{updating ? t("Update Review") : t("Write a Review")}</h1>
       {items ? <p className="review-items">{items}</p> : null}
       <form className="form" noValidate onSubmit={handleSubmit}>
         <fieldset className="review-rating">
-          <legend>Rating</legend>
+          <legend>{t("Rating")}</legend>
           <StarInput
             value={rating}
             onChange={(value) => {
@@ -115,31 +123,31 @@ function ReviewForm({ orderId, user, existing, items }: ReviewFormProps) {
         </fieldset>
         <div className="field">
           <label htmlFor={`${id}-comment`}>
-            Comment <span className="optional">(optional)</span>
+            {t("Comment")} <span className="optional">{t("(optional)")}</span>
           </label>
           <textarea
             id={`${id}-comment`}
             className="textarea"
             rows={5}
             maxLength={2000}
-            placeholder="How were the flowers and the delivery?"
+            placeholder={t("How were the flowers and the delivery?")}
             value={comment}
             onChange={(event) => setComment(event.target.value)}
           />
         </div>
         <FormError message={error} />
-        <SubmitButton pending={submit.isPending} pendingLabel="Sending...">
-          {updating ? "Update Review" : "Submit Review"}
+        <SubmitButton pending={submit.isPending} pendingLabel={t("Sending...")}>
+          {updating ? t("Update Review") : t("Submit Review")}
         </SubmitButton>
       </form>
       <Modal
         open={thanked}
-        title="Thank you for your review!"
+        title={t("Thank you for your review!")}
         onClose={() => navigate("/pesanan")}
         role="alertdialog"
         actions={
           <button type="button" className="btn btn-primary" onClick={() => navigate("/pesanan")} data-autofocus>
-            Back to My Orders
+            {t("Back to My Orders")}
           </button>
         }
       />
