@@ -1,9 +1,12 @@
 import { Link } from "react-router";
 import { MailIcon, PinIcon, WhatsappIcon } from "../../components/icons";
+import { LanguageSwitch } from "../../components/language-switch";
 import { Logo } from "../../components/logo";
+import { useSwitchLanguage } from "../../lib/language";
 import { shop, whatsappLink } from "../../lib/shop";
 
 export function Footer() {
+  const switchLanguage = useSwitchLanguage();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
@@ -48,8 +51,9 @@ export function Footer() {
         </div>
       </div>
       <div className="footer-bottom">
-        <div className="container">
+        <div className="container footer-bottom-row">
           <p>© 2025 {shop.name}. All rights reserved.</p>
+          <LanguageSwitch className="footer-language" onSwitch={(language) => void switchLanguage(language)} />
         </div>
       </div>
     </footer>

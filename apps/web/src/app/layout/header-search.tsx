@@ -1,4 +1,5 @@
 import { useEffect, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { SearchIcon } from "../../components/icons";
 
@@ -11,6 +12,7 @@ const MAX_QUERY = 100;
  * a phone. It only leads to /cari?q=…, where the results are; an empty search goes nowhere.
  */
 export function HeaderSearch() {
+  const { t } = useTranslation();
   const id = useId();
   const navigate = useNavigate();
   const { pathname, search } = useLocation();
@@ -30,23 +32,23 @@ export function HeaderSearch() {
 
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is not yet a landmark to every screen reader; a form with role search is.
-    <form className="navbar-search" role="search" aria-label="Search the shop" onSubmit={submit}>
+    <form className="navbar-search" role="search" aria-label={t("Search the shop")} onSubmit={submit}>
       <label htmlFor={`${id}-q`} className="visually-hidden">
-        Search flowers
+        {t("Search flowers")}
       </label>
       <input
         id={`${id}-q`}
         className="navbar-search-input"
         type="search"
         name="q"
-        placeholder="Search flowers…"
+        placeholder={t("Search flowers…")}
         autoComplete="off"
         enterKeyHint="search"
         maxLength={MAX_QUERY}
         value={text}
         onChange={(event) => setText(event.target.value)}
       />
-      <button type="submit" className="navbar-search-button" aria-label="Search">
+      <button type="submit" className="navbar-search-button" aria-label={t("Search")}>
         <SearchIcon size={18} />
       </button>
     </form>

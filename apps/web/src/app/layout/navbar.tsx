@@ -1,11 +1,14 @@
 import { useQuery } from "@tanstack/react-query";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { Avatar } from "../../components/avatar";
 import { CartIcon, ChevronDownIcon, CloseIcon, MenuIcon } from "../../components/icons";
+import { LanguageSwitch } from "../../components/language-switch";
 import { Logo } from "../../components/logo";
 import { useAuth, useLogout } from "../../lib/auth";
 import { cartQuery } from "../../lib/cart";
+import { useSwitchLanguage } from "../../lib/language";
 import { HeaderSearch } from "./header-search";
 
 interface NavItem {
@@ -47,11 +50,6 @@ const CUSTOMER_MENU: NavItem[] = [
   { to: "/keranjang", label: "My Cart" },
 ];
 
-function cartLabel(count: number): string {
-  if (count === 0) return "Cart";
-  return count === 1 ? "Cart, 1 item" : `Cart, ${count} items`;
-}
-
 /**
  * The cart and the number of items in it, in the bar at every width. A visitor sees it too: the cart
  * asks them to log in and brings them back to it.
@@ -59,8 +57,12 @@ function cartLabel(count: number): string {
 function CartLink({ userId }: { userId: number | null }) {
   const { data } = useQuery({ ...cartQuery(userId ?? 0), enabled: userId !== null });
   const count = userId === null ? 0 : (data?.items.reduce((sum, item) => sum + item.quantity, 0) ?? 0);
+  const { t } = useTranslation();
+  let label = t("Cart");
+  if (count === 1) label = t("Cart, 1 item");
+  else if (count > 1) label = t("Cart, {{n}} items", { n: count });
   return (
-    <Link to="/keranjang" className="nav-cart" aria-label={cartLabel(count)}>
+    <Link to="/keranjang" className="nav-cart" aria-label={label}>
       <CartIcon size={22} />
       {count > 0 ? (
         <span className="nav-cart-count" aria-hidden="true">
@@ -118,6 +120,7 @@ function PaymentsNavEntry({ link }: { link: NavItem }) {
 export function Navbar() {
   const { user, isAdmin, isLoading } = useAuth();
   const logout = useLogout();
+  const switchLanguage = useSwitchLanguage();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const [menuOpen, setMenuOpen] = useState(false);
@@ -214,6 +217,7 @@ export function Navbar() {
           </ul>
 
           <div className="navbar-account">
+            <LanguageSwitch className="navbar-language" onSwitch={(language) => void switchLanguage(language)} />
             {isLoading ? null : user ? (
               <div className="profile" ref={dropdownRef}>
                 <button
