@@ -10,12 +10,18 @@ import { createTestShop, type TestShop } from "../../test/harness.js";
 let shop: TestShop;
 let webDist: string;
 const PAGE = `<!doctype html><html><head><title>Bandung Florist</title></head><body>${"<p>Bunga segar.</p>".repeat(100)}</body></html>`;
+/** The same page with its frame drawn in Indonesian, as the web build writes it beside index.html. */
+const PAGE_ID = PAGE.replace("<html>", '<html lang="en">').replaceAll("Bunga segar.", "Langsung ke konten");
 const SCRIPT = `export const greeting = "${"Selamat datang di toko bunga. ".repeat(200)}";`;
 
 /** A built web app as scripts/build.mjs leaves it: hashed assets with their brotli and gzip copies. */
 async function writeBuild(dir: string) {
   await fs.mkdir(path.join(dir, "assets"), { recursive: true });
-  const files: Record<string, string> = { "index.html": PAGE, "assets/index-Ab12Cd34.js": SCRIPT };
+  const files: Record<string, string> = {
+    "index.html": PAGE,
+    "index.id.html": PAGE_ID,
+    "assets/index-Ab12Cd34.js": SCRIPT,
+  };
   for (const [name, text] of Object.entries(files)) {
     await fs.writeFile(path.join(dir, name), text);
     await fs.writeFile(path.join(dir, `${name}.br`), zlib.brotliCompressSync(text));
@@ -95,6 +101,26 @@ describe("the page", () => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe("");
     expect(again.headers["content-security-policy"]).toBeDefined();
+  });
+});
+
+describe("the page's language", () => {
+  it("is the frame drawn in the lang cookie's language, else the browser's, else English", async () => {
+    const indonesian = await get("/katalog", { "accept-language": "id-ID,id;q=0.9,en;q=0.8" });
+    expect(indonesian.body).toContain('<html lang="id"');
+    expect(indonesian.body).toContain("Langsung ke konten");
+    expect(indonesian.body).not.toContain("Bunga segar.");
+    expect(indonesian.headers.vary).toContain("cookie");
+
+    const chosen = await get("/katalog", { "accept-language": "id-ID", cookie: "lang=en" });
+    expect(chosen.body).toContain('<html lang="en"');
+    expect(chosen.body).toContain("Bunga segar.");
+    expect(chosen.body).not.toContain("Langsung ke konten");
+
+    const cookieId = await get("/", { cookie: "lang=id" });
+    expect(cookieId.body).toContain("Langsung ke konten");
+    // The two pages are told apart by their ETag too, so a cached English page is not kept for Indonesian.
+    expect(cookieId.headers.etag).not.toBe((await get("/")).headers.etag);
   });
 });
 

@@ -55,7 +55,8 @@ const MAX_PAGES = 1000;
 class PageAnswers {
   private readonly pages = new Map<string, CachedAnswer>();
 
-  constructor(private readonly template: PageTemplate) {}
+  /** One template per language: the build draws the page's frame (header, footer) in each (web vite.config.ts). */
+  constructor(private readonly templates: Record<Language, PageTemplate>) {}
 
   get(language: Language, head: string): CachedAnswer {
     const key = `${language}\n${head}`;
@@ -65,7 +66,7 @@ class PageAnswers {
       this.pages.set(key, kept);
       return kept;
     }
-    const { beforeLang, beforeHead, rest } = this.template;
+    const { beforeLang, beforeHead, rest } = this.templates[language];
     const page = new CachedAnswer(
       `${beforeLang}${language}${beforeHead}  ${head}\n  ${rest}`,
       "text/html; charset=utf-8",
@@ -99,7 +100,13 @@ export async function webAppPlugin(app: FastifyInstance, { webDist, ctx }: { web
       res.setHeader("vary", "accept-encoding");
     },
   });
-  const pages = new PageAnswers(pageTemplate(fs.readFileSync(webIndex, "utf8")));
+  // index.id.html: the same page with its frame in Indonesian; a build without it serves English to everyone.
+  const webIndexId = path.join(webDist, "index.id.html");
+  const english = pageTemplate(fs.readFileSync(webIndex, "utf8"));
+  const pages = new PageAnswers({
+    en: english,
+    id: fs.existsSync(webIndexId) ? pageTemplate(fs.readFileSync(webIndexId, "utf8")) : english,
+  });
   const metas = new PageMetas(ctx);
   const appUrl = ctx.config.appUrl;
   // The web app's pages are not part of the API's document.
