@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 
 export interface AccessDeniedProps {
@@ -6,10 +7,8 @@ export interface AccessDeniedProps {
 }
 
 /** What a logged-in non-admin sees on an admin screen, in the specification's words. */
-export function AccessDenied({
-  text = "You do not have access to this page.",
-  linkLabel = "Back to Homepage",
-}: AccessDeniedProps) {
+export function AccessDenied({ text, linkLabel }: AccessDeniedProps) {
+  const { t } = useTranslation();
   return (
     <div className="container page">
       <div className="card admin-denied" role="alert">
@@ -24,9 +23,9 @@ export function AccessDenied({
           />
           <circle cx="24" cy="30" r="2.5" fill="currentColor" />
         </svg>
-        <p>{text}</p>
+        <p>{text ?? t("You do not have access to this page.")}</p>
         <Link to="/" className="btn btn-primary">
-          {linkLabel}
+          {linkLabel ?? t("Back to Homepage")}
         </Link>
       </div>
     </div>

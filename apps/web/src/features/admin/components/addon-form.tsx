@@ -1,4 +1,5 @@
 import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { FormError, SubmitButton } from "../../../components/form-feedback";
 import type { AddOnBody } from "../api/addons";
 
@@ -16,6 +17,7 @@ interface AddOnFormProps {
 
 /** Name and price of an add-on; the server checks them, and its message is shown beside the fields. */
 export function AddOnForm({ initial, submitLabel, pendingLabel, onSubmit, onCancel, resetOnSave }: AddOnFormProps) {
+  const { t } = useTranslation();
   const nameId = useId();
   const priceId = useId();
   const errorId = useId();
@@ -40,7 +42,7 @@ export function AddOnForm({ initial, submitLabel, pendingLabel, onSubmit, onCanc
   return (
     <form className="addon-form" onSubmit={submit} noValidate>
       <div className="field addon-form-name">
-        <label htmlFor={nameId}>Name</label>
+        <label htmlFor={nameId}>{t("Name")}</label>
         <input
           id={nameId}
           className="input"
@@ -52,7 +54,7 @@ export function AddOnForm({ initial, submitLabel, pendingLabel, onSubmit, onCanc
         />
       </div>
       <div className="field addon-form-price">
-        <label htmlFor={priceId}>Price (IDR)</label>
+        <label htmlFor={priceId}>{t("Price (IDR)")}</label>
         <input
           id={priceId}
           className="input"
@@ -72,7 +74,7 @@ export function AddOnForm({ initial, submitLabel, pendingLabel, onSubmit, onCanc
         </SubmitButton>
         {onCancel ? (
           <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={saving}>
-            Cancel
+            {t("Cancel")}
           </button>
         ) : null}
       </div>

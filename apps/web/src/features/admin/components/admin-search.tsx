@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 
 export interface AdminSearchProps {
   /** What is searched, for screen readers ("Search products"). */
@@ -12,6 +13,7 @@ export interface AdminSearchProps {
 
 /** A list's search box: typed, then applied with Search; Reset empties it. */
 export function AdminSearch({ label, placeholder, value, onInput, onSearch, onReset }: AdminSearchProps) {
+  const { t } = useTranslation();
   const inputId = useId();
   return (
     <search className="admin-search">
@@ -35,10 +37,10 @@ export function AdminSearch({ label, placeholder, value, onInput, onSearch, onRe
           onChange={(event) => onInput(event.target.value)}
         />
         <button type="submit" className="btn btn-primary btn-small">
-          Search
+          {t("Search")}
         </button>
         <button type="button" className="btn btn-ghost btn-small" onClick={onReset}>
-          Reset
+          {t("Reset")}
         </button>
       </form>
     </search>

@@ -2,6 +2,7 @@
 import "../lib/schedule-zod-config";
 import { type CategoryBody, categoryBody, MAX_CATEGORY_NAME } from "@florist/contract";
 import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { FormError } from "../../../components/form-feedback";
 
 interface CategoryNameFormProps {
@@ -10,13 +11,23 @@ interface CategoryNameFormProps {
   /** Names the field for screen readers, since the inline form shows no label. */
   label: string;
   submitLabel: string;
+  /** An example name in the empty field. */
+  placeholder?: string;
   /** Saves the name; resolves to the server's refusal, or null once saved. */
   onSubmit: (body: CategoryBody) => Promise<string | null>;
   onCancel?: () => void;
 }
 
 /** One name field and its button; the contract's rule speaks before the server is asked. */
-export function CategoryNameForm({ initialName = "", label, submitLabel, onSubmit, onCancel }: CategoryNameFormProps) {
+export function CategoryNameForm({
+  initialName = "",
+  label,
+  submitLabel,
+  placeholder,
+  onSubmit,
+  onCancel,
+}: CategoryNameFormProps) {
+  const { t } = useTranslation();
   const inputId = useId();
   const errorId = useId();
   const [name, setName] = useState(initialName);
@@ -27,7 +38,7 @@ export function CategoryNameForm({ initialName = "", label, submitLabel, onSubmi
     event.preventDefault();
     const parsed = categoryBody.safeParse({ name });
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? "Please check the name.");
+      setError(parsed.error.issues[0]?.message ?? t("Please check the name."));
       return;
     }
     setSaving(true);
@@ -46,7 +57,7 @@ export function CategoryNameForm({ initialName = "", label, submitLabel, onSubmi
         id={inputId}
         className="input"
         value={name}
-        placeholder="e.g. Wedding Flowers"
+        placeholder={placeholder ?? t("e.g. Wedding Flowers")}
         maxLength={MAX_CATEGORY_NAME}
         onChange={(event) => setName(event.target.value)}
         onKeyDown={(event) => event.key === "Escape" && onCancel?.()}
@@ -57,11 +68,11 @@ export function CategoryNameForm({ initialName = "", label, submitLabel, onSubmi
       />
       <span className="category-form-actions">
         <button type="submit" className="btn btn-primary btn-small" disabled={saving}>
-          {saving ? "Saving..." : submitLabel}
+          {saving ? t("Saving...") : submitLabel}
         </button>
         {onCancel ? (
           <button type="button" className="btn btn-secondary btn-small" onClick={onCancel} disabled={saving}>
-            Cancel
+            {t("Cancel")}
           </button>
         ) : null}
       </span>

@@ -1,7 +1,9 @@
 import { type ReactNode, useId } from "react";
+import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../../../components/modal";
 import { EmptyState, LoadingState } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
+import { i18n } from "../../../lib/i18n";
 import type { Notice } from "../hooks/use-product-actions";
 import { AdminHeader } from "./admin-header";
 import { AdminNotice } from "./admin-notice";
@@ -18,7 +20,7 @@ export function collectionList<T>(
   texts: { failed: string; empty: string },
   rows: (items: T[]) => ReactNode,
 ): ReactNode {
-  if (query.isPending) return <LoadingState text="Loading..." />;
+  if (query.isPending) return <LoadingState text={i18n.t("Loading...")} />;
   if (query.error || !query.data)
     return (
       <p className="alert alert-error" role="alert">
@@ -52,6 +54,7 @@ interface CollectionScreenProps {
  * the list, and the confirmation before one is deleted.
  */
 export function CollectionScreen(props: CollectionScreenProps) {
+  const { t } = useTranslation();
   const newId = useId();
   const listId = useId();
   return (
@@ -78,9 +81,9 @@ export function CollectionScreen(props: CollectionScreenProps) {
 
       <ConfirmModal
         open={props.deleting !== null}
-        title={props.deleting ? `Delete ${props.deleting.name}` : ""}
+        title={props.deleting ? t("Delete {{name}}", { name: props.deleting.name }) : ""}
         message={props.deleteMessage}
-        confirmLabel="Delete"
+        confirmLabel={t("Delete")}
         danger
         busy={props.removing}
         onConfirm={props.onConfirmDelete}

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { PRESET_COLORS, presetFor, sixDigitHex } from "../lib/color-presets";
 import { type ColorEntry, newColor } from "../lib/product-form";
 import { ImagePicker } from "./image-picker";
@@ -14,6 +15,7 @@ export interface ColorOptionsFieldProps {
 
 /** The colour list of the product form: swatch, name, Available, its image, Remove Color, Add Color. */
 export function ColorOptionsField({ colors, onChange, onImageRemoved }: ColorOptionsFieldProps) {
+  const { t } = useTranslation();
   const legendId = useId();
 
   function update(key: string, patch: Partial<ColorEntry>) {
@@ -37,7 +39,7 @@ export function ColorOptionsField({ colors, onChange, onImageRemoved }: ColorOpt
   return (
     <fieldset className="form-fieldset" aria-labelledby={legendId}>
       <legend id={legendId} className="field-label">
-        Colors
+        {t("Colors")}
       </legend>
       <ul className="option-list">
         {colors.map((entry, index) => {
@@ -49,7 +51,7 @@ export function ColorOptionsField({ colors, onChange, onImageRemoved }: ColorOpt
                 <span className="color-swatch" style={{ backgroundColor: entry.color }} aria-hidden="true" />
                 <select
                   className="select select-compact color-select"
-                  aria-label={`Color ${n} swatch`}
+                  aria-label={t("Color {{number}} swatch", { number: n })}
                   value={preset ? preset.hex : CUSTOM}
                   onChange={(event) => pickSwatch(entry, event.target.value)}
                 >
@@ -58,20 +60,20 @@ export function ColorOptionsField({ colors, onChange, onImageRemoved }: ColorOpt
                       {option.label}
                     </option>
                   ))}
-                  {preset ? null : <option value={CUSTOM}>Custom Color</option>}
+                  {preset ? null : <option value={CUSTOM}>{t("Custom Color")}</option>}
                 </select>
                 <input
                   type="color"
                   className="color-picker"
-                  aria-label={`Color ${n} custom shade`}
+                  aria-label={t("Color {{number}} custom shade", { number: n })}
                   value={sixDigitHex(entry.color)}
                   onChange={(event) => update(entry.key, { color: event.target.value })}
                 />
                 <input
                   type="text"
                   className="input color-name"
-                  aria-label={`Color ${n} name`}
-                  placeholder="Color name"
+                  aria-label={t("Color {{number}} name", { number: n })}
+                  placeholder={t("Color name")}
                   value={entry.name}
                   maxLength={60}
                   onChange={(event) => update(entry.key, { name: event.target.value })}
@@ -84,11 +86,11 @@ export function ColorOptionsField({ colors, onChange, onImageRemoved }: ColorOpt
                     checked={entry.available}
                     onChange={(event) => update(entry.key, { available: event.target.checked })}
                   />
-                  Available
+                  {t("Available")}
                 </label>
                 <ImagePicker
                   compact
-                  label={`Color ${n} image`}
+                  label={t("Color {{number}} image", { number: n })}
                   file={entry.imageFile}
                   currentUrl={entry.imageUrl}
                   onPick={(file) => update(entry.key, { imageFile: file })}
@@ -99,7 +101,7 @@ export function ColorOptionsField({ colors, onChange, onImageRemoved }: ColorOpt
                   className="btn btn-ghost btn-small btn-ghost-danger"
                   onClick={() => remove(entry)}
                 >
-                  Remove Color
+                  {t("Remove Color")}
                 </button>
               </div>
             </li>
@@ -107,7 +109,7 @@ export function ColorOptionsField({ colors, onChange, onImageRemoved }: ColorOpt
         })}
       </ul>
       <button type="button" className="btn btn-secondary btn-small" onClick={() => onChange([...colors, newColor()])}>
-        Add Color
+        {t("Add Color")}
       </button>
     </fieldset>
   );

@@ -1,5 +1,6 @@
 import { isCalendarDate } from "@florist/contract/rules";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { nextDay, previousDay } from "../lib/deliveries";
 
 export interface DeliveriesDayNavProps {
@@ -10,14 +11,15 @@ export interface DeliveriesDayNavProps {
 
 /** Choosing the day: a step back or forward, a date typed or picked, and a way back to today. */
 export function DeliveriesDayNav({ date, today, onChange }: DeliveriesDayNavProps) {
+  const { t } = useTranslation();
   const inputId = useId();
   return (
     <div className="deliveries-day-nav">
       <button type="button" className="btn btn-secondary btn-small" onClick={() => onChange(previousDay(date))}>
-        <span aria-hidden="true">←</span> Previous day
+        <span aria-hidden="true">←</span> {t("Previous day")}
       </button>
       <div className="deliveries-day-field">
-        <label htmlFor={inputId}>Delivery date</label>
+        <label htmlFor={inputId}>{t("Delivery date")}</label>
         <input
           id={inputId}
           className="input"
@@ -30,11 +32,11 @@ export function DeliveriesDayNav({ date, today, onChange }: DeliveriesDayNavProp
         />
       </div>
       <button type="button" className="btn btn-secondary btn-small" onClick={() => onChange(nextDay(date))}>
-        Next day <span aria-hidden="true">→</span>
+        {t("Next day")} <span aria-hidden="true">→</span>
       </button>
       {date !== today ? (
         <button type="button" className="btn btn-ghost btn-small" onClick={() => onChange(today)}>
-          Today
+          {t("Today")}
         </button>
       ) : null}
     </div>

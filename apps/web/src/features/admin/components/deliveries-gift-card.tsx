@@ -1,4 +1,5 @@
 import type { OrderDetail } from "@florist/contract";
+import { useTranslation } from "react-i18next";
 import { formatOrderId } from "../../../lib/format";
 import { cardSender, deliveryStop, slotTime } from "../lib/deliveries";
 
@@ -12,14 +13,15 @@ export function hasGiftCard(order: OrderDetail): boolean {
  * and the sender's name. An anonymous gift carries no name at all.
  */
 export function DeliveriesGiftCard({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation();
   const sender = cardSender(order);
   const stop = deliveryStop(order);
   const displayId = formatOrderId(order.orderId);
-  const when = order.delivery ? `${order.delivery.label} ${slotTime(order.delivery)}` : "Without a slot";
+  const when = order.delivery ? `${order.delivery.label} ${slotTime(order.delivery)}` : t("Without a slot");
   return (
-    <article className="gift-card" aria-label={`Card for ${displayId}`}>
+    <article className="gift-card" aria-label={t("Card for {{order}}", { order: displayId })}>
       <p className="gift-card-tag">
-        {displayId} · {when} · For {stop.recipient || "-"}
+        {displayId} · {when} · {t("For {{recipient}}", { recipient: stop.recipient || "-" })}
       </p>
       <div className="gift-card-body">
         {order.cardMessage ? <p className="gift-card-message">{order.cardMessage}</p> : null}

@@ -1,5 +1,7 @@
 import type { OrderDetail, SlotAvailability } from "@florist/contract";
+import type { TFunction } from "i18next";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { FormError } from "../../../components/form-feedback";
 import { ConfirmModal, Modal } from "../../../components/modal";
 import { LoadingState } from "../../../components/page-state";
@@ -24,28 +26,28 @@ export function DeliveryMoveModal({ order, today, onClose, onMoved }: DeliveryMo
   return <MoveDialog key={order.orderId} order={order} today={today} onClose={onClose} onMoved={onMoved} />;
 }
 
-const REASON_TEXT: Record<NonNullable<SlotAvailability["reason"]>, string> = {
-  closed: "Closed",
-  full: "Full",
-  cutoff: "Past today's cutoff",
-};
-
-function slotState(order: OrderDetail, date: string, slot: SlotAvailability): string {
-  if (isCurrentSlot(order, date, slot.slotId)) return "Current slot";
-  if (slot.reason) return REASON_TEXT[slot.reason];
-  return `${slot.remaining} left`;
+function slotState(t: TFunction, order: OrderDetail, date: string, slot: SlotAvailability): string {
+  if (isCurrentSlot(order, date, slot.slotId)) return t("Current slot");
+  const reasons: Record<NonNullable<SlotAvailability["reason"]>, string> = {
+    closed: t("Closed"),
+    full: t("Full"),
+    cutoff: t("Past today's cutoff"),
+  };
+  if (slot.reason) return reasons[slot.reason];
+  return t("{{number}} left", { number: slot.remaining });
 }
 
 function MoveDialog({ order, today, onClose, onMoved }: DeliveryMoveModalProps & { order: OrderDetail }) {
+  const { t } = useTranslation();
   const dateId = useId();
   const move = useDeliveryMove(order, today, onMoved);
   const displayId = formatOrderId(order.orderId);
   const slotName = move.chosen ? `${move.chosen.label} ${slotTime(move.chosen)}` : "";
 
   let slotsBody: React.ReactNode;
-  if (move.loadingSlots) slotsBody = <LoadingState text="Loading slots..." />;
+  if (move.loadingSlots) slotsBody = <LoadingState text={t("Loading slots...")} />;
   else if (move.slotsError) slotsBody = <p className="alert alert-error">{move.slotsError}</p>;
-  else if (move.slots.length === 0) slotsBody = <p className="admin-muted">No delivery slots on this date.</p>;
+  else if (move.slots.length === 0) slotsBody = <p className="admin-muted">{t("No delivery slots on this date.")}</p>;
   else
     slotsBody = (
       <div className="move-slots">
@@ -66,7 +68,7 @@ function MoveDialog({ order, today, onClose, onMoved }: DeliveryMoveModalProps &
                 {slot.label} <span className="move-slot-time">{slotTime(slot)}</span>
               </span>
               <span className={`move-slot-state${slot.reason ? ` is-${slot.reason}` : ""}`}>
-                {slotState(order, move.date, slot)}
+                {slotState(t, order, move.date, slot)}
               </span>
             </label>
           );
@@ -78,24 +80,26 @@ function MoveDialog({ order, today, onClose, onMoved }: DeliveryMoveModalProps &
     <>
       <Modal
         open
-        title={`Move ${displayId}`}
+        title={t("Move {{order}}", { order: displayId })}
         onClose={move.busy ? () => undefined : onClose}
         size="medium"
         actions={
           <>
             <button type="button" className="btn btn-secondary" onClick={onClose} disabled={move.busy}>
-              Cancel
+              {t("Cancel")}
             </button>
             <button type="button" className="btn btn-primary" onClick={move.submit} disabled={move.busy}>
-              {move.busy ? "Moving..." : "Move order"}
+              {move.busy ? t("Moving...") : t("Move order")}
             </button>
           </>
         }
       >
         <div className="move-form">
-          <p className="admin-muted">Now: {order.delivery ? formatDelivery(order.delivery) : "no delivery slot"}</p>
+          <p className="admin-muted">
+            {order.delivery ? t("Now: {{slot}}", { slot: formatDelivery(order.delivery) }) : t("Now: no delivery slot")}
+          </p>
           <div className="field">
-            <label htmlFor={dateId}>New delivery date</label>
+            <label htmlFor={dateId}>{t("New delivery date")}</label>
             <input
               id={dateId}
               className="input"
@@ -109,7 +113,7 @@ function MoveDialog({ order, today, onClose, onMoved }: DeliveryMoveModalProps &
             />
           </div>
           <fieldset className="form-fieldset move-slots-fieldset">
-            <legend>Time slot</legend>
+            <legend>{t("Time slot")}</legend>
             {slotsBody}
           </fieldset>
           <FormError message={move.failure} />
@@ -117,14 +121,16 @@ function MoveDialog({ order, today, onClose, onMoved }: DeliveryMoveModalProps &
       </Modal>
       <ConfirmModal
         open={move.askingOverCapacity}
-        title="Book over capacity?"
+        title={t("Book over capacity?")}
         message={
           <p>
-            {slotName} on {formatDayTitle(move.date)} is full. Book {displayId} there anyway, beyond its capacity (an
-            order taken on the phone)?
+            {t(
+              "{{slot}} on {{date}} is full. Book {{order}} there anyway, beyond its capacity (an order taken on the phone)?",
+              { slot: slotName, date: formatDayTitle(move.date), order: displayId },
+            )}
           </p>
         }
-        confirmLabel="Yes, book over capacity"
+        confirmLabel={t("Yes, book over capacity")}
         busy={move.busy}
         onConfirm={move.confirmOverCapacity}
         onCancel={move.cancelOverCapacity}

@@ -1,5 +1,6 @@
 import type { OrderDetail } from "@florist/contract";
 import { nextStatuses } from "@florist/contract/rules";
+import { useTranslation } from "react-i18next";
 import { StatusBadge } from "../../../components/status-badge";
 import { formatOrderId } from "../../../lib/format";
 import { addOnSummary, deliveryStop, itemSummary, telHref } from "../lib/deliveries";
@@ -17,10 +18,11 @@ export function canMoveDelivery(order: OrderDetail): boolean {
 
 /** One stop of the run: whom to ask for, where, what to hand over, and the order's state. */
 export function DeliveryOrder({ order, onView, onMove }: DeliveryOrderProps) {
+  const { t } = useTranslation();
   const stop = deliveryStop(order);
   const displayId = formatOrderId(order.orderId);
   return (
-    <article className="delivery-order" aria-label={`Order ${displayId}`}>
+    <article className="delivery-order" aria-label={t("Order {{order}}", { order: displayId })}>
       <header className="delivery-order-head">
         <strong className="delivery-order-id">{displayId}</strong>
         <StatusBadge status={order.orderStatus} />
@@ -28,7 +30,7 @@ export function DeliveryOrder({ order, onView, onMove }: DeliveryOrderProps) {
 
       <dl className="delivery-order-facts">
         <div>
-          <dt>Recipient</dt>
+          <dt>{t("Recipient")}</dt>
           <dd>
             {stop.recipient || "-"}
             {stop.phone ? (
@@ -42,44 +44,47 @@ export function DeliveryOrder({ order, onView, onMove }: DeliveryOrderProps) {
           </dd>
         </div>
         <div>
-          <dt>District</dt>
+          <dt>{t("District")}</dt>
           <dd>{stop.district || "-"}</dd>
         </div>
         <div className="delivery-order-wide">
-          <dt>Address</dt>
+          <dt>{t("Address")}</dt>
           <dd>{stop.address || "-"}</dd>
         </div>
         {stop.notes ? (
           <div className="delivery-order-wide">
-            <dt>Notes</dt>
+            <dt>{t("Notes")}</dt>
             <dd>{stop.notes}</dd>
           </div>
         ) : null}
       </dl>
 
-      <ul className="delivery-order-items" aria-label="Items">
+      <ul className="delivery-order-items" aria-label={t("Items")}>
         {order.items.map((item, index) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: order lines never reorder and a product may appear twice.
           <li key={index}>
             <span>{itemSummary(item)}</span>
-            {item.customizations.length > 0 ? <span className="admin-muted">Add-ons: {addOnSummary(item)}</span> : null}
+            {item.customizations.length > 0 ? (
+              <span className="admin-muted">{t("Add-ons: {{addOns}}", { addOns: addOnSummary(item) })}</span>
+            ) : null}
           </li>
         ))}
       </ul>
 
       {order.cardMessage ? (
         <p className="delivery-order-card">
-          <span className="admin-muted">Card{order.senderAnonymous ? " (anonymous)" : ""}:</span> “{order.cardMessage}”
+          <span className="admin-muted">{order.senderAnonymous ? t("Card (anonymous):") : t("Card:")}</span> “
+          {order.cardMessage}”
         </p>
       ) : null}
 
       <div className="delivery-order-actions">
         <button type="button" className="btn btn-ghost btn-small" onClick={() => onView(order.orderId)}>
-          View Details
+          {t("View Details")}
         </button>
         {canMoveDelivery(order) ? (
           <button type="button" className="btn btn-secondary btn-small" onClick={() => onMove(order)}>
-            Move
+            {t("Move")}
           </button>
         ) : null}
       </div>

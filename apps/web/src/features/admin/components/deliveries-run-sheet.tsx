@@ -1,10 +1,12 @@
 import type { DeliveriesAnswer, OrderDetail } from "@florist/contract";
+import { useTranslation } from "react-i18next";
 import { formatOrderId } from "../../../lib/format";
 import { addOnSummary, deliveryStop, itemSummary, slotLoad, slotTime } from "../lib/deliveries";
 
 const COLUMNS = 6;
 
 function RunRow({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation();
   const stop = deliveryStop(order);
   return (
     <tr>
@@ -28,12 +30,13 @@ function RunRow({ order }: { order: OrderDetail }) {
           ))}
         </ul>
       </td>
-      <td className="run-check" aria-label="Delivered" />
+      <td className="run-check" aria-label={t("Delivered")} />
     </tr>
   );
 }
 
 function SlotRows({ title, orders }: { title: string; orders: OrderDetail[] }) {
+  const { t } = useTranslation();
   return (
     <>
       <tr className="run-slot">
@@ -44,7 +47,7 @@ function SlotRows({ title, orders }: { title: string; orders: OrderDetail[] }) {
       {orders.length === 0 ? (
         <tr>
           <td colSpan={COLUMNS} className="run-empty">
-            No orders in this slot.
+            {t("No orders in this slot.")}
           </td>
         </tr>
       ) : (
@@ -56,16 +59,17 @@ function SlotRows({ title, orders }: { title: string; orders: OrderDetail[] }) {
 
 /** The driver's run sheet: one table, slot by slot, one row per stop with a box to tick. */
 export function DeliveriesRunSheet({ answer }: { answer: DeliveriesAnswer }) {
+  const { t } = useTranslation();
   return (
     <table className="run-sheet">
-      <caption className="visually-hidden">Run sheet</caption>
+      <caption className="visually-hidden">{t("Run sheet")}</caption>
       <thead>
         <tr>
-          <th scope="col">Order</th>
-          <th scope="col">Recipient</th>
-          <th scope="col">Phone</th>
-          <th scope="col">District and address</th>
-          <th scope="col">Items</th>
+          <th scope="col">{t("Order")}</th>
+          <th scope="col">{t("Recipient")}</th>
+          <th scope="col">{t("Phone")}</th>
+          <th scope="col">{t("District and address")}</th>
+          <th scope="col">{t("Items")}</th>
           <th scope="col">✓</th>
         </tr>
       </thead>
@@ -77,7 +81,7 @@ export function DeliveriesRunSheet({ answer }: { answer: DeliveriesAnswer }) {
             orders={slot.orders}
           />
         ))}
-        {answer.unscheduled.length > 0 ? <SlotRows title="Without a slot" orders={answer.unscheduled} /> : null}
+        {answer.unscheduled.length > 0 ? <SlotRows title={t("Without a slot")} orders={answer.unscheduled} /> : null}
       </tbody>
     </table>
   );

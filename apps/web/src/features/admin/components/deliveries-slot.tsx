@@ -1,5 +1,6 @@
 import type { OrderDetail } from "@florist/contract";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { slotLoad } from "../lib/deliveries";
 import { DeliveryOrder } from "./deliveries-order";
 
@@ -15,6 +16,7 @@ export interface DeliveriesGroupProps {
 
 /** One slot of the day (or the orders without one): its load against capacity, then its stops. */
 export function DeliveriesGroup({ title, capacity, orders, emptyText, onView, onMove }: DeliveriesGroupProps) {
+  const { t } = useTranslation();
   const titleId = useId();
   const load = capacity === undefined ? null : slotLoad(orders.length, capacity);
   let loadClass = "delivery-load";
@@ -27,7 +29,7 @@ export function DeliveriesGroup({ title, capacity, orders, emptyText, onView, on
           {title}
         </h2>
         {load ? (
-          <span className={loadClass} title="Orders booked / capacity">
+          <span className={loadClass} title={t("Orders booked / capacity")}>
             {load.text}
           </span>
         ) : (

@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ProductImage } from "../../../components/product-image";
 import { imageFileProblem } from "../lib/image-file";
 
@@ -41,8 +42,9 @@ export function ImagePicker({
   compact = false,
   onPick,
   onRemove,
-  removeLabel = "Remove",
+  removeLabel,
 }: ImagePickerProps) {
+  const { t } = useTranslation();
   const inputId = useId();
   const hintId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -75,7 +77,7 @@ export function ImagePicker({
       <div className="image-picker-body">
         {shown ? (
           <div className="image-picker-preview">
-            <ProductImage src={shown} alt={`${label} preview`} width={96} height={96} />
+            <ProductImage src={shown} alt={t("{{label}} preview", { label })} width={96} height={96} />
           </div>
         ) : null}
         <div className="image-picker-controls">
@@ -102,7 +104,7 @@ export function ImagePicker({
           ) : null}
           {shown && onRemove ? (
             <button type="button" className="btn btn-ghost btn-small image-picker-remove" onClick={remove}>
-              {removeLabel}
+              {removeLabel ?? t("Remove")}
             </button>
           ) : null}
         </div>

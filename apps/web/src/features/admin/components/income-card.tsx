@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
 import { monthOptions } from "../lib/months";
 
@@ -15,17 +16,18 @@ export interface IncomeCardProps {
 
 /** Monthly income: Finished orders of the chosen month, with a month selector (docs/rules.md, The admin overview). */
 export function IncomeCard({ month, year, income, updating, onMonthChange }: IncomeCardProps) {
+  const { t } = useTranslation();
   const selectId = useId();
   const monthLabel = MONTHS.find((option) => option.value === month)?.label ?? "";
   return (
     <section className="card admin-card income-card" aria-labelledby={`${selectId}-title`}>
       <div className="admin-card-head">
         <h2 id={`${selectId}-title`} className="admin-card-title">
-          Monthly Income
+          {t("Monthly Income")}
         </h2>
         <div className="income-month">
           <label htmlFor={selectId} className="visually-hidden">
-            Month
+            {t("Month")}
           </label>
           <select
             id={selectId}
@@ -44,9 +46,7 @@ export function IncomeCard({ month, year, income, updating, onMonthChange }: Inc
       <p className="income-amount" aria-live="polite" aria-busy={updating} data-testid="monthly-income">
         <Currency amount={income} />
       </p>
-      <p className="income-note">
-        Finished orders in {monthLabel} {year}
-      </p>
+      <p className="income-note">{t("Finished orders in {{month}} {{year}}", { month: monthLabel, year })}</p>
     </section>
   );
 }

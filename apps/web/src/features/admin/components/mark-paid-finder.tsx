@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
 import { StatusBadge } from "../../../components/status-badge";
 import { messageOf } from "../../../lib/api-client";
@@ -16,6 +17,7 @@ import type { PaymentNoteTarget } from "./payment-note-modal";
  * and so are those whose receipt awaits verification.
  */
 export function MarkPaidFinder({ onMarkPaid }: { onMarkPaid: (target: PaymentNoteTarget) => void }) {
+  const { t } = useTranslation();
   const inputId = useId();
   const [input, setInput] = useState("");
   const [search, setSearch] = useState("");
@@ -28,13 +30,18 @@ export function MarkPaidFinder({ onMarkPaid }: { onMarkPaid: (target: PaymentNot
   );
 
   let results: React.ReactNode;
-  if (isPending) results = <p className="admin-muted">Loading...</p>;
-  else if (error) results = <p className="alert alert-error">{messageOf(error, "The orders could not be loaded.")}</p>;
+  if (isPending) results = <p className="admin-muted">{t("Loading...")}</p>;
+  else if (error)
+    results = <p className="alert alert-error">{messageOf(error, t("The orders could not be loaded."))}</p>;
   else if (unpaid.length === 0)
-    results = <p className="admin-muted">{search ? `No unpaid orders match "${search}".` : "No unpaid orders."}</p>;
+    results = (
+      <p className="admin-muted">
+        {search ? t('No unpaid orders match "{{search}}".', { search }) : t("No unpaid orders.")}
+      </p>
+    );
   else
     results = (
-      <ul className="unpaid-list" aria-label="Unpaid orders">
+      <ul className="unpaid-list" aria-label={t("Unpaid orders")}>
         {unpaid.map((row) => (
           <li key={row.order_id} className="unpaid-row" data-order-id={row.order_id}>
             <div className="unpaid-main">
@@ -53,9 +60,9 @@ export function MarkPaidFinder({ onMarkPaid }: { onMarkPaid: (target: PaymentNot
               onClick={() =>
                 onMarkPaid({ orderId: row.order_id, customer: row.customer_name, amount: row.total_price })
               }
-              aria-label={`Mark ${formatOrderId(row.order_id)} paid`}
+              aria-label={t("Mark {{order}} paid", { order: formatOrderId(row.order_id) })}
             >
-              Mark paid
+              {t("Mark paid")}
             </button>
           </li>
         ))}
@@ -73,19 +80,19 @@ export function MarkPaidFinder({ onMarkPaid }: { onMarkPaid: (target: PaymentNot
           }}
         >
           <label htmlFor={inputId} className="visually-hidden">
-            Find an unpaid order
+            {t("Find an unpaid order")}
           </label>
           <input
             id={inputId}
             className="input"
             type="search"
-            placeholder="Order ID or customer"
+            placeholder={t("Order ID or customer")}
             value={input}
             onChange={(event) => setInput(event.target.value)}
             maxLength={100}
           />
           <button type="submit" className="btn btn-primary btn-small">
-            Search
+            {t("Search")}
           </button>
         </form>
       </search>

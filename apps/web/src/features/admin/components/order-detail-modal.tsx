@@ -1,6 +1,7 @@
 import type { OrderDetail } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
 import { Modal } from "../../../components/modal";
 import { OrderTotals } from "../../../components/order-totals";
@@ -15,6 +16,7 @@ import { formatAdminDate, formatAdminDateTime } from "../lib/format";
 import { DeliveryMoveModal } from "./deliveries-move-modal";
 import { canMoveDelivery } from "./deliveries-order";
 import { OrderPaymentSection } from "./order-payment-section";
+import { PaymentBadge } from "./payment-badge";
 
 export interface OrderDetailModalProps {
   orderId: number | null;
@@ -23,15 +25,16 @@ export interface OrderDetailModalProps {
 
 /** View Details: the whole order, its address read back from the checkout's text block, and its proof. */
 export function OrderDetailModal({ orderId, onClose }: OrderDetailModalProps) {
+  const { t } = useTranslation();
   const { data, isPending, error } = useQuery({ ...orderDetailQuery(orderId ?? 0), enabled: orderId !== null });
   let body: React.ReactNode;
-  if (isPending) body = <LoadingState text="Loading..." />;
-  else if (error) body = <p className="alert alert-error">{messageOf(error, "Gagal memuat detail pesanan.")}</p>;
+  if (isPending) body = <LoadingState text={t("Loading...")} />;
+  else if (error) body = <p className="alert alert-error">{messageOf(error, t("Gagal memuat detail pesanan."))}</p>;
   else body = <OrderDetailBody order={data} />;
   return (
     <Modal
       open={orderId !== null}
-      title={orderId !== null ? `Order ${formatOrderId(orderId)}` : ""}
+      title={orderId !== null ? t("Order {{order}}", { order: formatOrderId(orderId) }) : ""}
       onClose={onClose}
       size="large"
     >
@@ -50,40 +53,43 @@ function Field({ label, children }: { label: string; children: React.ReactNode }
 }
 
 function OrderDetailBody({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation();
   const address = readAddressBlock(order.shippingAddress);
   const subtotal = order.totalPrice - order.shippingCost;
   const proofUrl = resolveImageUrl(order.orderProof);
   return (
     <div className="order-detail">
       <dl className="detail-grid">
-        <Field label="Order ID">{formatOrderId(order.orderId)}</Field>
-        <Field label="Customer">{order.username}</Field>
-        <Field label="Email">{order.email}</Field>
-        <Field label="Order date">{formatAdminDateTime(order.orderDate)}</Field>
-        <Field label="Estimated delivery">{formatAdminDate(order.deliveryDate)}</Field>
-        <Field label="Order status">
+        <Field label={t("Order ID")}>{formatOrderId(order.orderId)}</Field>
+        <Field label={t("Customer")}>{order.username}</Field>
+        <Field label={t("Email")}>{order.email}</Field>
+        <Field label={t("Order date")}>{formatAdminDateTime(order.orderDate)}</Field>
+        <Field label={t("Estimated delivery")}>{formatAdminDate(order.deliveryDate)}</Field>
+        <Field label={t("Order status")}>
           <StatusBadge status={order.orderStatus} />
         </Field>
-        <Field label="Payment status">{order.paymentStatus}</Field>
+        <Field label={t("Payment status")}>
+          <PaymentBadge status={order.paymentStatus} />
+        </Field>
       </dl>
 
       <OrderPaymentSection order={order} />
 
       <DeliverySection order={order} />
 
-      <section className="detail-section" aria-label="Shipping address">
-        <h3>Shipping Address</h3>
+      <section className="detail-section" aria-label={t("Shipping address")}>
+        <h3>{t("Shipping Address")}</h3>
         <dl className="detail-grid">
-          <Field label="Recipient">{address.recipient}</Field>
-          <Field label="Phone">{address.phone}</Field>
-          <Field label="Email">{address.email}</Field>
-          <Field label="Address">{address.address}</Field>
-          {address.notes ? <Field label="Notes">{address.notes}</Field> : null}
+          <Field label={t("Recipient")}>{address.recipient}</Field>
+          <Field label={t("Phone")}>{address.phone}</Field>
+          <Field label={t("Email")}>{address.email}</Field>
+          <Field label={t("Address")}>{address.address}</Field>
+          {address.notes ? <Field label={t("Notes")}>{address.notes}</Field> : null}
         </dl>
       </section>
 
-      <section className="detail-section" aria-label="Items">
-        <h3>Items</h3>
+      <section className="detail-section" aria-label={t("Items")}>
+        <h3>{t("Items")}</h3>
         <ul className="detail-items">
           {order.items.map((item, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: order lines never reorder and a product may appear twice.
@@ -112,14 +118,14 @@ function OrderDetailBody({ order }: { order: OrderDetail }) {
         />
       </section>
 
-      <section className="detail-section" aria-label="Proof">
-        <h3>Proof</h3>
+      <section className="detail-section" aria-label={t("Proof")}>
+        <h3>{t("Proof")}</h3>
         {proofUrl ? (
           <a href={proofUrl} target="_blank" rel="noreferrer" className="detail-proof">
-            <img src={proofUrl} alt={`Proof for order ${formatOrderId(order.orderId)}`} />
+            <img src={proofUrl} alt={t("Proof for order {{order}}", { order: formatOrderId(order.orderId) })} />
           </a>
         ) : (
-          <p className="admin-muted">No proof uploaded for this order.</p>
+          <p className="admin-muted">{t("No proof uploaded for this order.")}</p>
         )}
       </section>
     </div>
@@ -128,16 +134,17 @@ function OrderDetailBody({ order }: { order: OrderDetail }) {
 
 /** When and to whom the gift goes, its card, and the way to move it to another date or slot. */
 function DeliverySection({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation();
   const [moving, setMoving] = useState(false);
   const [moved, setMoved] = useState<string | null>(null);
   const sender = cardSender(order);
   return (
-    <section className="detail-section" aria-label="Delivery">
+    <section className="detail-section" aria-label={t("Delivery")}>
       <div className="detail-section-head">
-        <h3>Delivery</h3>
+        <h3>{t("Delivery")}</h3>
         {canMoveDelivery(order) ? (
           <button type="button" className="btn btn-secondary btn-small" onClick={() => setMoving(true)}>
-            Move delivery
+            {t("Move delivery")}
           </button>
         ) : null}
       </div>
@@ -147,16 +154,16 @@ function DeliverySection({ order }: { order: OrderDetail }) {
         </p>
       ) : null}
       <dl className="detail-grid">
-        <Field label="Date and slot">{order.delivery ? formatDelivery(order.delivery) : "No slot"}</Field>
-        <Field label="District">{order.deliveryZone?.name ?? order.delivery?.zoneName}</Field>
+        <Field label={t("Date and slot")}>{order.delivery ? formatDelivery(order.delivery) : t("No slot")}</Field>
+        <Field label={t("District")}>{order.deliveryZone?.name ?? order.delivery?.zoneName}</Field>
         {/* The order's own recipient fields only: an order without them has its name and phone in the
             shipping address below, and is not shown twice. */}
-        <Field label="Recipient">{order.recipientName}</Field>
-        <Field label="Recipient phone">
+        <Field label={t("Recipient")}>{order.recipientName}</Field>
+        <Field label={t("Recipient phone")}>
           {order.recipientPhone ? <a href={telHref(order.recipientPhone)}>{order.recipientPhone}</a> : null}
         </Field>
-        <Field label="Card message">{order.cardMessage}</Field>
-        {order.cardMessage ? <Field label="Card signed">{sender ?? "Anonymous"}</Field> : null}
+        <Field label={t("Card message")}>{order.cardMessage}</Field>
+        {order.cardMessage ? <Field label={t("Card signed")}>{sender ?? t("Anonymous")}</Field> : null}
       </dl>
       <DeliveryMoveModal
         order={moving ? order : null}
@@ -164,7 +171,9 @@ function DeliverySection({ order }: { order: OrderDetail }) {
         onClose={() => setMoving(false)}
         onMoved={(next) => {
           setMoving(false);
-          setMoved(`Moved to ${next.delivery ? formatDelivery(next.delivery) : "no slot"}.`);
+          setMoved(
+            next.delivery ? t("Moved to {{slot}}.", { slot: formatDelivery(next.delivery) }) : t("Moved to no slot."),
+          );
         }}
       />
     </section>

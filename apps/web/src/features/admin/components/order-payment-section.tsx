@@ -1,5 +1,6 @@
 import type { OrderDetail } from "@florist/contract";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { formatAdminDateTime } from "../lib/format";
 import { canMarkPaid } from "../lib/payments";
 import { PaymentNoteModal } from "./payment-note-modal";
@@ -11,34 +12,35 @@ import { PaymentReceipt } from "./payment-receipt";
  * arrived without one.
  */
 export function OrderPaymentSection({ order }: { order: OrderDetail }) {
+  const { t } = useTranslation();
   const [marking, setMarking] = useState(false);
   const [marked, setMarked] = useState(false);
   return (
-    <section className="detail-section" aria-label="Payment">
+    <section className="detail-section" aria-label={t("Payment")}>
       <div className="detail-section-head">
-        <h3>Payment</h3>
+        <h3>{t("Payment")}</h3>
         {canMarkPaid(order) ? (
           <button type="button" className="btn btn-secondary btn-small" onClick={() => setMarking(true)}>
-            Mark paid
+            {t("Mark paid")}
           </button>
         ) : null}
       </div>
       {marked ? (
         <p className="alert alert-success" role="status">
-          Marked paid.
+          {t("Marked paid.")}
         </p>
       ) : null}
       {order.paymentDueAt || order.paymentNote ? (
         <dl className="detail-grid">
           {order.paymentDueAt ? (
             <div className="detail-field">
-              <dt>Pay by</dt>
+              <dt>{t("Pay by")}</dt>
               <dd>{formatAdminDateTime(order.paymentDueAt)}</dd>
             </div>
           ) : null}
           {order.paymentNote ? (
             <div className="detail-field">
-              <dt>Note</dt>
+              <dt>{t("Note")}</dt>
               <dd>{order.paymentNote}</dd>
             </div>
           ) : null}

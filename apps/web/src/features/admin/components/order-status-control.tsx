@@ -1,14 +1,18 @@
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { ConfirmModal, MessageModal } from "../../../components/modal";
 import { formatOrderId } from "../../../lib/format";
 import { type ConfirmedAction, useOrderStatus } from "../hooks/use-order-status";
 import { type StatusAction, statusActions } from "../lib/order-status";
 import { ProofUploadModal } from "./proof-upload-modal";
 
-const ACTION_LABELS: Record<StatusAction, string> = {
-  "start-delivery": "Start Delivery",
-  reject: "Reject Order",
-  finish: "Mark as Finished",
-};
+function actionLabels(t: TFunction): Record<StatusAction, string> {
+  return {
+    "start-delivery": t("Start Delivery"),
+    reject: t("Reject Order"),
+    finish: t("Mark as Finished"),
+  };
+}
 
 const ACTION_CLASSES: Record<StatusAction, string> = {
   "start-delivery": "btn btn-primary btn-small",
@@ -16,10 +20,12 @@ const ACTION_CLASSES: Record<StatusAction, string> = {
   finish: "btn btn-accent btn-small",
 };
 
-const CONFIRMATIONS: Record<ConfirmedAction, { question: string; confirmLabel: string }> = {
-  "start-delivery": { question: "Mark this order as In Delivery?", confirmLabel: "Yes, start delivery" },
-  reject: { question: "Deny this order? The order will be marked as Denied.", confirmLabel: "Yes, reject" },
-};
+function confirmations(t: TFunction): Record<ConfirmedAction, { question: string; confirmLabel: string }> {
+  return {
+    "start-delivery": { question: t("Mark this order as In Delivery?"), confirmLabel: t("Yes, start delivery") },
+    reject: { question: t("Deny this order? The order will be marked as Denied."), confirmLabel: t("Yes, reject") },
+  };
+}
 
 export interface OrderStatusControlProps {
   orderId: number;
@@ -32,8 +38,10 @@ export interface OrderStatusControlProps {
  * orders offer nothing.
  */
 export function OrderStatusControl({ orderId, status }: OrderStatusControlProps) {
+  const { t } = useTranslation();
   const control = useOrderStatus(orderId);
-  const confirmation = control.confirming ? CONFIRMATIONS[control.confirming] : null;
+  const ACTION_LABELS = actionLabels(t);
+  const confirmation = control.confirming ? confirmations(t)[control.confirming] : null;
   return (
     <>
       {statusActions(status).map((action) => (
@@ -64,7 +72,7 @@ export function OrderStatusControl({ orderId, status }: OrderStatusControlProps)
       ) : null}
 
       <MessageModal
-        message={control.failure ? { title: "Status not updated", body: control.failure } : null}
+        message={control.failure ? { title: t("Status not updated"), body: control.failure } : null}
         onClose={control.dismissFailure}
       />
     </>

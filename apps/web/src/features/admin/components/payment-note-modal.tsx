@@ -1,5 +1,7 @@
 import type { OrderDetail } from "@florist/contract";
+import type { TFunction } from "i18next";
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
 import { FormError } from "../../../components/form-feedback";
 import { Modal } from "../../../components/modal";
@@ -10,22 +12,31 @@ import { usePaymentDecision } from "../hooks/use-payment-decision";
 /** The two decisions that need the admin's words: why a receipt is refused, or how the money was seen. */
 export type NoteDecision = "reject" | "paid";
 
-const TEXTS: Record<NoteDecision, { title: string; label: string; hint: string; confirm: string; missing: string }> = {
-  reject: {
-    title: "Reject receipt",
-    label: "Reason for the customer",
-    hint: "The customer sees this note and can send another receipt.",
-    confirm: "Reject receipt",
-    missing: "Write why the receipt is rejected.",
-  },
-  paid: {
-    title: "Mark paid",
-    label: "How was it paid?",
-    hint: "For example: seen in the BCA statement on 24 Nov, paid in cash, confirmed on WhatsApp.",
-    confirm: "Mark paid",
-    missing: "Write how the payment was seen.",
-  },
-};
+interface NoteTexts {
+  title: string;
+  label: string;
+  hint: string;
+  confirm: string;
+  missing: string;
+}
+
+function noteTexts(t: TFunction, decision: NoteDecision): NoteTexts {
+  if (decision === "reject")
+    return {
+      title: t("Reject receipt"),
+      label: t("Reason for the customer"),
+      hint: t("The customer sees this note and can send another receipt."),
+      confirm: t("Reject receipt"),
+      missing: t("Write why the receipt is rejected."),
+    };
+  return {
+    title: t("Mark paid"),
+    label: t("How was it paid?"),
+    hint: t("For example: seen in the BCA statement on 24 Nov, paid in cash, confirmed on WhatsApp."),
+    confirm: t("Mark paid"),
+    missing: t("Write how the payment was seen."),
+  };
+}
 
 export interface PaymentNoteTarget {
   orderId: number;
@@ -49,7 +60,8 @@ export function PaymentNoteModal({ decision, target, onClose, onDecided }: Payme
 }
 
 function NoteForm({ decision, target, onClose, onDecided }: PaymentNoteModalProps & { target: PaymentNoteTarget }) {
-  const texts = TEXTS[decision];
+  const { t } = useTranslation();
+  const texts = noteTexts(t, decision);
   const formId = useId();
   const noteId = useId();
   const hintId = useId();
@@ -66,7 +78,7 @@ function NoteForm({ decision, target, onClose, onDecided }: PaymentNoteModalProp
     setError(null);
     decide.mutate(
       { orderId: target.orderId, body: { decision, note: note.trim() } },
-      { onError: (failure) => setError(messageOf(failure, "The payment could not be saved.")) },
+      { onError: (failure) => setError(messageOf(failure, t("The payment could not be saved."))) },
     );
   }
 
@@ -80,7 +92,7 @@ function NoteForm({ decision, target, onClose, onDecided }: PaymentNoteModalProp
       actions={
         <>
           <button type="button" className="btn btn-secondary" onClick={onClose} disabled={busy}>
-            Cancel
+            {t("Cancel")}
           </button>
           <button
             type="submit"
@@ -88,7 +100,7 @@ function NoteForm({ decision, target, onClose, onDecided }: PaymentNoteModalProp
             className={`btn ${decision === "reject" ? "btn-danger" : "btn-primary"}`}
             disabled={busy}
           >
-            {busy ? "Saving..." : texts.confirm}
+            {busy ? t("Saving...") : texts.confirm}
           </button>
         </>
       }

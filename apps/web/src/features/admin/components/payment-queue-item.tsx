@@ -1,4 +1,5 @@
 import type { OrderDetail } from "@florist/contract";
+import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
 import { StatusBadge } from "../../../components/status-badge";
 import { formatOrderId } from "../../../lib/format";
@@ -14,6 +15,7 @@ export interface PaymentQueueItemProps {
 
 /** One receipt to check: the image beside what the bank statement must show. */
 export function PaymentQueueItem({ order, busy, onApprove, onReject }: PaymentQueueItemProps) {
+  const { t } = useTranslation();
   const id = formatOrderId(order.orderId);
   return (
     <li className="card payment-item" data-order-id={order.orderId} aria-labelledby={`payment-${order.orderId}`}>
@@ -27,39 +29,39 @@ export function PaymentQueueItem({ order, busy, onApprove, onReject }: PaymentQu
         </div>
         <dl className="payment-facts">
           <div>
-            <dt>Amount expected</dt>
+            <dt>{t("Amount expected")}</dt>
             <dd className="payment-amount">
               <Currency amount={order.totalPrice} />
             </dd>
           </div>
           <div>
-            <dt>Transfer note</dt>
+            <dt>{t("Transfer note")}</dt>
             <dd>{id}</dd>
           </div>
           <div>
-            <dt>Customer</dt>
+            <dt>{t("Customer")}</dt>
             <dd>
               {order.username}
               <span className="admin-muted">{order.email}</span>
             </dd>
           </div>
           <div>
-            <dt>Ordered</dt>
+            <dt>{t("Ordered")}</dt>
             <dd>{formatAdminDateTime(order.orderDate)}</dd>
           </div>
           {order.paymentNote ? (
             <div>
-              <dt>Earlier note</dt>
+              <dt>{t("Earlier note")}</dt>
               <dd>{order.paymentNote}</dd>
             </div>
           ) : null}
         </dl>
         <div className="row-actions payment-item-actions">
           <button type="button" className="btn btn-primary" onClick={() => onApprove(order)} disabled={busy}>
-            Approve
+            {t("Approve")}
           </button>
           <button type="button" className="btn btn-secondary" onClick={() => onReject(order)} disabled={busy}>
-            Reject
+            {t("Reject")}
           </button>
         </div>
       </div>

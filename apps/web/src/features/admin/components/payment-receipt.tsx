@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Modal } from "../../../components/modal";
 import { resolveImageUrl } from "../../../lib/api-client";
 import { formatOrderId } from "../../../lib/format";
@@ -9,33 +10,34 @@ import "../payments.css";
  * it at full size, where the admin can compare every digit with the bank statement.
  */
 export function PaymentReceipt({ orderId, path }: { orderId: number; path: string | null }) {
+  const { t } = useTranslation();
   const [enlarged, setEnlarged] = useState(false);
   const url = resolveImageUrl(path);
-  if (!url) return <p className="admin-muted">No transfer receipt was sent.</p>;
-  const alt = `Transfer receipt for order ${formatOrderId(orderId)}`;
+  if (!url) return <p className="admin-muted">{t("No transfer receipt was sent.")}</p>;
+  const alt = t("Transfer receipt for order {{order}}", { order: formatOrderId(orderId) });
   return (
     <>
       <button
         type="button"
         className="payment-receipt"
         onClick={() => setEnlarged(true)}
-        aria-label={`Enlarge the transfer receipt of ${formatOrderId(orderId)}`}
+        aria-label={t("Enlarge the transfer receipt of {{order}}", { order: formatOrderId(orderId) })}
       >
         <img src={url} alt={alt} />
         <span className="payment-receipt-hint" aria-hidden="true">
-          Click to enlarge
+          {t("Click to enlarge")}
         </span>
       </button>
       <Modal
         open={enlarged}
-        title={`Transfer receipt · ${formatOrderId(orderId)}`}
+        title={t("Transfer receipt · {{order}}", { order: formatOrderId(orderId) })}
         onClose={() => setEnlarged(false)}
         size="large"
       >
         <div className="payment-receipt-full">
           <img src={url} alt={alt} />
           <a href={url} target="_blank" rel="noreferrer">
-            Open in a new tab
+            {t("Open in a new tab")}
           </a>
         </div>
       </Modal>

@@ -1,36 +1,44 @@
 import type { BankAccount, PaymentSettings } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { FormError, SubmitButton } from "../../../components/form-feedback";
 import { messageOf } from "../../../lib/api-client";
 import { paymentSettingsQuery } from "../api/payments";
 import { type AccountDraft, usePaymentSettingsForm } from "../hooks/use-payment-settings-form";
 import { paymentWindowText } from "../lib/payments";
 
-const FIELDS: { field: keyof BankAccount; label: string; placeholder: string; numeric?: boolean }[] = [
-  { field: "bank", label: "Bank", placeholder: "BCA" },
-  { field: "accountNumber", label: "Nomor rekening", placeholder: "1234567890", numeric: true },
-  { field: "accountName", label: "Atas nama", placeholder: "Bandung Florist" },
-];
+function accountFields(
+  t: TFunction,
+): { field: keyof BankAccount; label: string; placeholder: string; numeric?: boolean }[] {
+  return [
+    { field: "bank", label: t("Bank"), placeholder: "BCA" },
+    { field: "accountNumber", label: t("Nomor rekening"), placeholder: "1234567890", numeric: true },
+    { field: "accountName", label: t("Atas nama"), placeholder: "Bandung Florist" },
+  ];
+}
 
 /** Where shoppers transfer to, and how long an unpaid order keeps its flowers and its slot. */
 export function PaymentSettingsCard() {
+  const { t } = useTranslation();
   const titleId = useId();
   const { data, error, isPending } = useQuery(paymentSettingsQuery);
   let body: React.ReactNode;
-  if (isPending) body = <p className="admin-muted">Memuat pengaturan pembayaran...</p>;
+  if (isPending) body = <p className="admin-muted">{t("Memuat pengaturan pembayaran...")}</p>;
   // Without the stored accounts the form would save over them, so it is not offered.
   else if (error || !data)
-    body = <p className="alert alert-error">{messageOf(error, "Gagal memuat pengaturan pembayaran.")}</p>;
+    body = <p className="alert alert-error">{messageOf(error, t("Gagal memuat pengaturan pembayaran."))}</p>;
   else body = <PaymentSettingsForm current={data} />;
   return (
     <section className="card admin-card" aria-labelledby={titleId}>
       <h2 id={titleId} className="admin-card-title">
-        Pembayaran
+        {t("Pembayaran")}
       </h2>
       <p className="admin-muted">
-        Rekening tujuan transfer yang dilihat pembeli, dan batas waktu membayar sebelum pesanan dibatalkan otomatis.
-        Batas waktu berlaku untuk pesanan baru.
+        {t(
+          "Rekening tujuan transfer yang dilihat pembeli, dan batas waktu membayar sebelum pesanan dibatalkan otomatis. Batas waktu berlaku untuk pesanan baru.",
+        )}
       </p>
       {body}
     </section>
@@ -38,6 +46,7 @@ export function PaymentSettingsCard() {
 }
 
 function PaymentSettingsForm({ current }: { current: PaymentSettings }) {
+  const { t } = useTranslation();
   const windowId = useId();
   const windowHintId = useId();
   const form = usePaymentSettingsForm(current);
@@ -46,9 +55,9 @@ function PaymentSettingsForm({ current }: { current: PaymentSettings }) {
   return (
     <form className="form" onSubmit={form.submit} noValidate>
       <fieldset className="form payment-settings-fieldset">
-        <legend className="field-label">Rekening bank</legend>
+        <legend className="field-label">{t("Rekening bank")}</legend>
         {form.accounts.length === 0 ? (
-          <p className="admin-muted">Belum ada rekening: pembeli tidak tahu ke mana harus mentransfer.</p>
+          <p className="admin-muted">{t("Belum ada rekening: pembeli tidak tahu ke mana harus mentransfer.")}</p>
         ) : (
           <ol className="payment-settings-accounts">
             {form.accounts.map((account, index) => (
@@ -66,13 +75,13 @@ function PaymentSettingsForm({ current }: { current: PaymentSettings }) {
         )}
         <div>
           <button type="button" className="btn btn-secondary btn-small" onClick={form.add} disabled={form.saving}>
-            Tambah Rekening
+            {t("Tambah Rekening")}
           </button>
         </div>
       </fieldset>
 
       <div className="field payment-window-field">
-        <label htmlFor={windowId}>Batas waktu pembayaran (menit)</label>
+        <label htmlFor={windowId}>{t("Batas waktu pembayaran (menit)")}</label>
         <input
           id={windowId}
           className="input"
@@ -88,7 +97,7 @@ function PaymentSettingsForm({ current }: { current: PaymentSettings }) {
         />
         <p id={windowHintId} className="field-hint">
           {form.windowInput.trim() !== "" ? `${paymentWindowText(minutes)}. ` : ""}
-          Isi 0 agar pesanan yang belum dibayar tidak pernah dibatalkan.
+          {t("Isi 0 agar pesanan yang belum dibayar tidak pernah dibatalkan.")}
         </p>
       </div>
 
@@ -99,8 +108,8 @@ function PaymentSettingsForm({ current }: { current: PaymentSettings }) {
         </p>
       ) : null}
       <div>
-        <SubmitButton pending={form.saving} pendingLabel="Menyimpan...">
-          Simpan Pembayaran
+        <SubmitButton pending={form.saving} pendingLabel={t("Menyimpan...")}>
+          {t("Simpan Pembayaran")}
         </SubmitButton>
       </div>
     </form>
@@ -117,11 +126,12 @@ interface AccountRowProps {
 }
 
 function AccountRow({ account, index, invalidField, disabled, onEdit, onRemove }: AccountRowProps) {
+  const { t } = useTranslation();
   const id = useId();
-  const name = `Rekening ${index + 1}`;
+  const name = t("Rekening {{number}}", { number: index + 1 });
   return (
     <li className="payment-account" aria-label={name}>
-      {FIELDS.map(({ field, label, placeholder, numeric }) => (
+      {accountFields(t).map(({ field, label, placeholder, numeric }) => (
         <div key={field} className="field">
           <label htmlFor={`${id}-${field}`}>{label}</label>
           <input
@@ -140,10 +150,10 @@ function AccountRow({ account, index, invalidField, disabled, onEdit, onRemove }
         type="button"
         className="btn btn-ghost btn-small"
         onClick={() => onRemove(account.key)}
-        aria-label={`Hapus ${name}`}
+        aria-label={t("Hapus {{account}}", { account: name })}
         disabled={disabled}
       >
-        Hapus
+        {t("Hapus")}
       </button>
     </li>
   );

@@ -1,7 +1,8 @@
 import { type FormEvent, useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { FormError, SubmitButton } from "../../../components/form-feedback";
 import { Markdown } from "../../../components/markdown";
-import { type PostFormValues, postState } from "../lib/post-form";
+import { type PostFormValues, postState, postStateText } from "../lib/post-form";
 import { ImagePicker } from "./image-picker";
 
 interface PostEditorProps {
@@ -20,6 +21,7 @@ interface PostEditorProps {
  * The server checks every field; its message is shown under the form.
  */
 export function PostEditor({ initial, coverUrl, submitLabel, onSubmit, onCancel }: PostEditorProps) {
+  const { t } = useTranslation();
   const ids = { title: useId(), excerpt: useId(), alt: useId(), body: useId(), date: useId(), hint: useId() };
   const errorId = useId();
   const [values, setValues] = useState(initial);
@@ -44,45 +46,45 @@ export function PostEditor({ initial, coverUrl, submitLabel, onSubmit, onCancel 
   }
 
   return (
-    <form className="post-editor" onSubmit={submit} noValidate aria-label="Post editor">
+    <form className="post-editor" onSubmit={submit} noValidate aria-label={t("Post editor")}>
       <div className="field">
-        <label htmlFor={ids.title}>Title</label>
+        <label htmlFor={ids.title}>{t("Title")}</label>
         <input id={ids.title} className="input" {...text("title")} data-autofocus />
       </div>
       <div className="field">
-        <label htmlFor={ids.excerpt}>Excerpt</label>
+        <label htmlFor={ids.excerpt}>{t("Excerpt")}</label>
         <textarea id={ids.excerpt} className="input" rows={2} {...text("excerpt")} />
       </div>
       <div className="post-editor-cover">
         <ImagePicker
-          label="Cover image"
-          hint="JPEG, PNG or WebP, at most 5 MB."
+          label={t("Cover image")}
+          hint={t("JPEG, PNG or WebP, at most 5 MB.")}
           file={cover}
           currentUrl={coverUrl}
           onPick={setCover}
         />
         <div className="field">
-          <label htmlFor={ids.alt}>Cover description (alt text)</label>
-          <input id={ids.alt} className="input" {...text("imageAlt")} placeholder="What the picture shows" />
+          <label htmlFor={ids.alt}>{t("Cover description (alt text)")}</label>
+          <input id={ids.alt} className="input" {...text("imageAlt")} placeholder={t("What the picture shows")} />
         </div>
       </div>
       <div className="post-editor-body">
         <div className="field">
-          <label htmlFor={ids.body}>Body (Markdown)</label>
+          <label htmlFor={ids.body}>{t("Body (Markdown)")}</label>
           <textarea id={ids.body} className="input post-editor-markdown" rows={16} {...text("body")} />
         </div>
-        <section className="post-editor-preview" aria-label="Preview">
-          <h3 className="post-editor-preview-title">Preview</h3>
+        <section className="post-editor-preview" aria-label={t("Preview")}>
+          <h3 className="post-editor-preview-title">{t("Preview")}</h3>
           {values.body.trim() ? (
             <Markdown source={values.body} />
           ) : (
-            <p className="field-hint">The article appears here as you write it.</p>
+            <p className="field-hint">{t("The article appears here as you write it.")}</p>
           )}
         </section>
       </div>
       <div className="post-editor-publish">
         <fieldset className="field post-editor-status" disabled={saving}>
-          <legend>Status</legend>
+          <legend>{t("Status")}</legend>
           {(["draft", "published"] as const).map((status) => (
             <label key={status} className="checkbox">
               <input
@@ -92,12 +94,12 @@ export function PostEditor({ initial, coverUrl, submitLabel, onSubmit, onCancel 
                 checked={values.status === status}
                 onChange={() => set("status", status)}
               />
-              {postState({ status, live: true })}
+              {postStateText(postState({ status, live: true }))}
             </label>
           ))}
         </fieldset>
         <div className="field">
-          <label htmlFor={ids.date}>Publish date (WIB)</label>
+          <label htmlFor={ids.date}>{t("Publish date (WIB)")}</label>
           <input
             id={ids.date}
             className="input"
@@ -106,7 +108,7 @@ export function PostEditor({ initial, coverUrl, submitLabel, onSubmit, onCancel 
             aria-describedby={ids.hint}
           />
           <p id={ids.hint} className="field-hint">
-            Empty publishes now. A future date schedules the post.
+            {t("Empty publishes now. A future date schedules the post.")}
           </p>
         </div>
         <label className="checkbox post-editor-featured">
@@ -116,16 +118,16 @@ export function PostEditor({ initial, coverUrl, submitLabel, onSubmit, onCancel 
             onChange={(event) => set("featured", event.target.checked)}
             disabled={saving}
           />
-          Feature on the home page (at most three posts)
+          {t("Feature on the home page (at most three posts)")}
         </label>
       </div>
       <FormError id={errorId} message={error} />
       <div className="post-editor-actions">
-        <SubmitButton pending={saving} pendingLabel="Saving...">
+        <SubmitButton pending={saving} pendingLabel={t("Saving...")}>
           {submitLabel}
         </SubmitButton>
         <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={saving}>
-          Cancel
+          {t("Cancel")}
         </button>
       </div>
     </form>

@@ -1,7 +1,8 @@
 import type { Post } from "@florist/contract";
+import { useTranslation } from "react-i18next";
 import { ProductImage } from "../../../components/product-image";
 import { formatAdminDateTime } from "../lib/format";
-import { postState } from "../lib/post-form";
+import { postState, postStateText } from "../lib/post-form";
 
 interface PostsListProps {
   posts: Post[];
@@ -11,6 +12,7 @@ interface PostsListProps {
 
 /** Every post, newest first: its cover, title, where it stands, its publish date in WIB and a star when featured. */
 export function PostsList({ posts, onEdit, onDelete }: PostsListProps) {
+  const { t } = useTranslation();
   return (
     <ul className="post-list">
       {posts.map((post) => {
@@ -23,14 +25,19 @@ export function PostsList({ posts, onEdit, onDelete }: PostsListProps) {
             <div className="post-row-main">
               <span className="post-row-title">
                 {post.featured ? (
-                  <span className="post-star" role="img" aria-label="Featured" title="Featured on the home page">
+                  <span
+                    className="post-star"
+                    role="img"
+                    aria-label={t("Featured")}
+                    title={t("Featured on the home page")}
+                  >
                     ★
                   </span>
                 ) : null}
                 {post.title}
               </span>
               <span className="post-row-meta">
-                <span className={`post-state post-state-${state.toLowerCase()}`}>{state}</span>
+                <span className={`post-state post-state-${state.toLowerCase()}`}>{postStateText(state)}</span>
                 <time dateTime={post.publishedAt}>{formatAdminDateTime(post.publishedAt)} WIB</time>
               </span>
             </div>
@@ -39,17 +46,17 @@ export function PostsList({ posts, onEdit, onDelete }: PostsListProps) {
                 type="button"
                 className="btn btn-secondary btn-small"
                 onClick={() => onEdit(post)}
-                aria-label={`Edit ${post.title}`}
+                aria-label={t("Edit {{name}}", { name: post.title })}
               >
-                Edit
+                {t("Edit")}
               </button>
               <button
                 type="button"
                 className="btn btn-danger btn-small"
                 onClick={() => onDelete(post)}
-                aria-label={`Delete ${post.title}`}
+                aria-label={t("Delete {{name}}", { name: post.title })}
               >
-                Delete
+                {t("Delete")}
               </button>
             </span>
           </li>

@@ -1,5 +1,6 @@
 import type { Category } from "@florist/contract";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import type { FormMode, ProductFormValues } from "../lib/product-form";
 
 type DetailKey = "categoryId" | "name" | "description" | "price" | "stock";
@@ -13,12 +14,13 @@ export interface ProductDetailsFieldsProps {
 
 /** Category, Product Name, Description, Price and Stock of the product form. */
 export function ProductDetailsFields({ mode, values, categories, onChange }: ProductDetailsFieldsProps) {
+  const { t } = useTranslation();
   const ids = { category: useId(), name: useId(), description: useId(), price: useId(), stock: useId() };
   return (
     <>
       <div className="form-row">
         <div className="field">
-          <label htmlFor={ids.category}>Category</label>
+          <label htmlFor={ids.category}>{t("Category")}</label>
           <select
             id={ids.category}
             className="select"
@@ -26,7 +28,7 @@ export function ProductDetailsFields({ mode, values, categories, onChange }: Pro
             onChange={(event) => onChange("categoryId", event.target.value)}
             required
           >
-            <option value="">Select category</option>
+            <option value="">{t("Select category")}</option>
             {categories.map((category) => (
               <option key={category.category_id} value={category.category_id}>
                 {category.name}
@@ -35,7 +37,7 @@ export function ProductDetailsFields({ mode, values, categories, onChange }: Pro
           </select>
         </div>
         <div className="field">
-          <label htmlFor={ids.name}>Product Name</label>
+          <label htmlFor={ids.name}>{t("Product Name")}</label>
           <input
             id={ids.name}
             className="input"
@@ -48,7 +50,7 @@ export function ProductDetailsFields({ mode, values, categories, onChange }: Pro
       </div>
 
       <div className="field">
-        <label htmlFor={ids.description}>Description</label>
+        <label htmlFor={ids.description}>{t("Description")}</label>
         <textarea
           id={ids.description}
           className="textarea"
@@ -63,13 +65,13 @@ export function ProductDetailsFields({ mode, values, categories, onChange }: Pro
       <div className="form-row">
         <WholeNumberField
           id={ids.price}
-          label="Price"
+          label={t("Price")}
           value={values.price}
           onChange={(value) => onChange("price", value)}
         />
         <WholeNumberField
           id={ids.stock}
-          label="Stock"
+          label={t("Stock")}
           value={values.stock}
           onChange={(value) => onChange("stock", value)}
         />

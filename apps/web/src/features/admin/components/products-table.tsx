@@ -1,7 +1,7 @@
 import type { Product, ProductSort, SortDirection } from "@florist/contract";
+import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
 import { ProductImage } from "../../../components/product-image";
-import { StatusBadge } from "../../../components/status-badge";
 import { isOutOfStock } from "../lib/products";
 import { SortableHeader } from "./sortable-header";
 
@@ -31,6 +31,7 @@ export function ProductsTable({
   onToggleAvailability,
   onDelete,
 }: ProductsTableProps) {
+  const { t } = useTranslation();
   const header = (column: ProductSort, label: string, className?: string) => (
     <SortableHeader column={column} label={label} order={order} onSort={onSort} className={className} />
   );
@@ -39,13 +40,13 @@ export function ProductsTable({
       <table className="admin-table products-table">
         <thead>
           <tr>
-            <th scope="col">Image</th>
-            {header("name", "Product")}
-            <th scope="col">Category</th>
-            {header("price", "Price", "numeric")}
-            {header("stock", "Stock", "numeric")}
-            <th scope="col">Status</th>
-            <th scope="col">Action</th>
+            <th scope="col">{t("Image")}</th>
+            {header("name", t("Product"))}
+            <th scope="col">{t("Category")}</th>
+            {header("price", t("Price"), "numeric")}
+            {header("stock", t("Stock"), "numeric")}
+            <th scope="col">{t("Status")}</th>
+            <th scope="col">{t("Action")}</th>
           </tr>
         </thead>
         <tbody>
@@ -68,17 +69,19 @@ export function ProductsTable({
                   <span className="cell-title">{product.name}</span>
                   {product.description ? <span className="cell-description">{product.description}</span> : null}
                 </th>
-                <td data-label="Category">{categoryName(product.categoryId)}</td>
-                <td data-label="Price" className="numeric">
+                <td data-label={t("Category")}>{categoryName(product.categoryId)}</td>
+                <td data-label={t("Price")} className="numeric">
                   <Currency amount={product.price} />
                 </td>
-                <td data-label="Stock" className="numeric">
+                <td data-label={t("Stock")} className="numeric">
                   {product.stockQuantity}
                 </td>
-                <td data-label="Status">
-                  <StatusBadge status={out ? "Out of Stock" : "Available"} />
+                <td data-label={t("Status")}>
+                  <span className={`status-badge ${out ? "out-of-stock" : "available"}`}>
+                    {out ? t("Out of Stock") : t("Available")}
+                  </span>
                 </td>
-                <td data-label="Action" className="cell-actions">
+                <td data-label={t("Action")} className="cell-actions">
                   <div className="row-actions">
                     <button
                       type="button"
@@ -86,7 +89,7 @@ export function ProductsTable({
                       onClick={() => onChangeImage(product)}
                       disabled={busy}
                     >
-                      Change Image
+                      {t("Change Image")}
                     </button>
                     <button
                       type="button"
@@ -94,7 +97,7 @@ export function ProductsTable({
                       onClick={() => onEdit(product)}
                       disabled={busy}
                     >
-                      Edit
+                      {t("Edit")}
                     </button>
                     <button
                       type="button"
@@ -102,7 +105,7 @@ export function ProductsTable({
                       onClick={() => onToggleAvailability(product)}
                       disabled={busy}
                     >
-                      {out ? "Mark Available" : "Mark Out of Stock"}
+                      {out ? t("Mark Available") : t("Mark Out of Stock")}
                     </button>
                     <button
                       type="button"
@@ -110,7 +113,7 @@ export function ProductsTable({
                       onClick={() => onDelete(product)}
                       disabled={busy}
                     >
-                      Delete
+                      {t("Delete")}
                     </button>
                   </div>
                 </td>

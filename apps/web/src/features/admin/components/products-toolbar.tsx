@@ -1,17 +1,28 @@
 import type { AvailabilityStatus, Category, ProductSort, SortDirection } from "@florist/contract";
+import type { TFunction } from "i18next";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import type { ProductListParams } from "../api/products";
 import { AdminSearch } from "./admin-search";
 
 /** The orders the Sort by menu offers; a column header can ask for the others. */
-const SORT_CHOICES: { value: string; label: string; sort: ProductSort | null; dir: SortDirection }[] = [
-  { value: "", label: "Category", sort: null, dir: "asc" },
-  { value: "newest-desc", label: "Newest", sort: "newest", dir: "desc" },
-  { value: "name-asc", label: "Name A–Z", sort: "name", dir: "asc" },
-  { value: "price-asc", label: "Price: low to high", sort: "price", dir: "asc" },
-  { value: "price-desc", label: "Price: high to low", sort: "price", dir: "desc" },
-  { value: "stock-asc", label: "Stock: lowest first", sort: "stock", dir: "asc" },
-];
+interface SortChoice {
+  value: string;
+  label: string;
+  sort: ProductSort | null;
+  dir: SortDirection;
+}
+
+function sortChoices(t: TFunction): SortChoice[] {
+  return [
+    { value: "", label: t("Category"), sort: null, dir: "asc" },
+    { value: "newest-desc", label: t("Newest"), sort: "newest", dir: "desc" },
+    { value: "name-asc", label: t("Name A–Z"), sort: "name", dir: "asc" },
+    { value: "price-asc", label: t("Price: low to high"), sort: "price", dir: "asc" },
+    { value: "price-desc", label: t("Price: high to low"), sort: "price", dir: "desc" },
+    { value: "stock-asc", label: t("Stock: lowest first"), sort: "stock", dir: "asc" },
+  ];
+}
 
 export interface ProductsToolbarProps {
   params: ProductListParams;
@@ -27,7 +38,9 @@ export interface ProductsToolbarProps {
 
 /** Search products by name, filter by category and availability, and Sort by. */
 export function ProductsToolbar(props: ProductsToolbarProps) {
+  const { t } = useTranslation();
   const { params, categories } = props;
+  const SORT_CHOICES = sortChoices(t);
   const ids = { category: useId(), availability: useId(), sort: useId() };
   const sortValue = params.sort ? `${params.sort}-${params.dir}` : "";
   const known = SORT_CHOICES.some((choice) => choice.value === sortValue);
@@ -35,8 +48,8 @@ export function ProductsToolbar(props: ProductsToolbarProps) {
   return (
     <div className="admin-toolbar products-toolbar">
       <AdminSearch
-        label="Search products"
-        placeholder="Product name"
+        label={t("Search products")}
+        placeholder={t("Product name")}
         value={props.searchInput}
         onInput={props.onSearchInput}
         onSearch={props.onSearch}
@@ -44,14 +57,14 @@ export function ProductsToolbar(props: ProductsToolbarProps) {
       />
       <div className="products-filters">
         <div className="admin-sort">
-          <label htmlFor={ids.category}>Category</label>
+          <label htmlFor={ids.category}>{t("Category")}</label>
           <select
             id={ids.category}
             className="select select-compact"
             value={params.categoryId ?? ""}
             onChange={(event) => props.onCategory(event.target.value ? Number(event.target.value) : null)}
           >
-            <option value="">All</option>
+            <option value="">{t("All")}</option>
             {categories.map((category) => (
               <option key={category.category_id} value={category.category_id}>
                 {category.name}
@@ -60,20 +73,20 @@ export function ProductsToolbar(props: ProductsToolbarProps) {
           </select>
         </div>
         <div className="admin-sort">
-          <label htmlFor={ids.availability}>Status</label>
+          <label htmlFor={ids.availability}>{t("Status")}</label>
           <select
             id={ids.availability}
             className="select select-compact"
             value={params.availability ?? ""}
             onChange={(event) => props.onAvailability((event.target.value || null) as AvailabilityStatus | null)}
           >
-            <option value="">All</option>
-            <option value="in_stock">Available</option>
-            <option value="out_of_stock">Out of Stock</option>
+            <option value="">{t("All")}</option>
+            <option value="in_stock">{t("Available")}</option>
+            <option value="out_of_stock">{t("Out of Stock")}</option>
           </select>
         </div>
         <div className="admin-sort">
-          <label htmlFor={ids.sort}>Sort by</label>
+          <label htmlFor={ids.sort}>{t("Sort by")}</label>
           <select
             id={ids.sort}
             className="select select-compact"
@@ -85,7 +98,7 @@ export function ProductsToolbar(props: ProductsToolbarProps) {
           >
             {known ? null : (
               <option value="column" disabled>
-                Column
+                {t("Column")}
               </option>
             )}
             {SORT_CHOICES.map((choice) => (

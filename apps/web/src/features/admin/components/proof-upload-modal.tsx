@@ -1,5 +1,6 @@
 import { useMutation } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { FormError } from "../../../components/form-feedback";
 import { Modal } from "../../../components/modal";
 import { messageOf } from "../../../lib/api-client";
@@ -18,6 +19,7 @@ export interface ProofUploadModalProps {
  * order Finished and Paid. Rendered only while open, so every opening starts empty.
  */
 export function ProofUploadModal({ orderId, onClose, onFinished }: ProofUploadModalProps) {
+  const { t } = useTranslation();
   const formId = useId();
   const inputId = useId();
   const inputRef = useRef<HTMLInputElement>(null);
@@ -30,7 +32,7 @@ export function ProofUploadModal({ orderId, onClose, onFinished }: ProofUploadMo
     onSuccess: onFinished,
     onError: (failure) => {
       setConfirming(false);
-      setError(messageOf(failure, "Failed to submit proof"));
+      setError(messageOf(failure, t("Failed to submit proof")));
     },
   });
 
@@ -60,14 +62,14 @@ export function ProofUploadModal({ orderId, onClose, onFinished }: ProofUploadMo
       setFile(chosen);
       setPreview(typeof reader.result === "string" ? reader.result : null);
     };
-    reader.onerror = () => clear(input, "Failed to read file.");
+    reader.onerror = () => clear(input, t("Failed to read file."));
     reader.readAsDataURL(chosen);
   }
 
   function requestSubmit(event: React.FormEvent) {
     event.preventDefault();
     if (!file) {
-      setError("Please select an image file (not just a preview) before submitting.");
+      setError(t("Please select an image file (not just a preview) before submitting."));
       inputRef.current?.focus();
       return;
     }
@@ -79,7 +81,7 @@ export function ProofUploadModal({ orderId, onClose, onFinished }: ProofUploadMo
   const actions = confirming ? (
     <>
       <button type="button" className="btn btn-secondary" onClick={() => setConfirming(false)} disabled={busy}>
-        Cancel
+        {t("Cancel")}
       </button>
       <button
         type="button"
@@ -89,16 +91,16 @@ export function ProofUploadModal({ orderId, onClose, onFinished }: ProofUploadMo
         // biome-ignore lint/a11y/noAutofocus: the confirmation takes the place of the button just pressed.
         autoFocus
       >
-        {busy ? "Submitting..." : "Yes, submit"}
+        {busy ? t("Submitting...") : t("Yes, submit")}
       </button>
     </>
   ) : (
     <>
       <button type="button" className="btn btn-secondary" onClick={onClose}>
-        Cancel
+        {t("Cancel")}
       </button>
       <button type="submit" form={formId} className="btn btn-primary">
-        Submit Proof
+        {t("Submit Proof")}
       </button>
     </>
   );
@@ -106,14 +108,14 @@ export function ProofUploadModal({ orderId, onClose, onFinished }: ProofUploadMo
   return (
     <Modal
       open
-      title={`Delivery proof for ${formatOrderId(orderId)}`}
+      title={t("Delivery proof for {{order}}", { order: formatOrderId(orderId) })}
       onClose={busy ? () => undefined : onClose}
       size="medium"
       actions={actions}
     >
       <form id={formId} className="form proof-form" onSubmit={requestSubmit} noValidate>
         <div className="field">
-          <label htmlFor={inputId}>Proof photo</label>
+          <label htmlFor={inputId}>{t("Proof photo")}</label>
           <input
             ref={inputRef}
             id={inputId}
@@ -124,18 +126,18 @@ export function ProofUploadModal({ orderId, onClose, onFinished }: ProofUploadMo
             disabled={busy}
             required
           />
-          <p className="field-hint">A photo of the delivered order (JPG, PNG or WebP, max 5 MB).</p>
+          <p className="field-hint">{t("A photo of the delivered order (JPG, PNG or WebP, max 5 MB).")}</p>
         </div>
         {preview ? (
           <figure className="proof-preview">
-            <img src={preview} alt="Selected proof preview" />
+            <img src={preview} alt={t("Selected proof preview")} />
             <figcaption className="admin-muted">{file?.name}</figcaption>
           </figure>
         ) : null}
         <FormError message={error} />
         {confirming ? (
           <p className="alert alert-info" role="status">
-            Submit proof and mark this order as Finished?
+            {t("Submit proof and mark this order as Finished?")}
           </p>
         ) : null}
       </form>

@@ -1,19 +1,21 @@
 import type { Review } from "@florist/contract";
+import { useTranslation } from "react-i18next";
 import { Stars } from "../../../components/stars";
 import { formatOrderId } from "../../../lib/format";
 import { formatAdminDate } from "../lib/format";
 
 /** The latest reviews: order, customer, rating out of 5, comment and date. */
 export function ReviewsCard({ reviews }: { reviews: readonly Review[] }) {
+  const { t } = useTranslation();
   return (
     <section className="card admin-card reviews-card" aria-labelledby="latest-reviews-title">
       <div className="admin-card-head">
         <h2 id="latest-reviews-title" className="admin-card-title">
-          Ulasan Terbaru
+          {t("Ulasan Terbaru")}
         </h2>
       </div>
       {reviews.length === 0 ? (
-        <p className="admin-muted">Belum ada ulasan.</p>
+        <p className="admin-muted">{t("Belum ada ulasan.")}</p>
       ) : (
         <ul className="review-list">
           {reviews.map((review) => (

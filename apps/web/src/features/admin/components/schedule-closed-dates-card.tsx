@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { FormError } from "../../../components/form-feedback";
 import { formatDayTitle } from "../lib/deliveries";
 import {
@@ -25,6 +26,7 @@ export function ScheduleClosedDatesCard({
   today: string;
   onChange: (closedDates: ClosedDateDraft[]) => void;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   const [from, setFrom] = useState("");
   const [to, setTo] = useState("");
@@ -41,7 +43,7 @@ export function ScheduleClosedDatesCard({
     const range = { from, to, slotIds: wholeDay ? [] : slotIds, reason };
     const found =
       closingProblem(range, today) ??
-      (!wholeDay && slotIds.length === 0 ? "Choose the slots to close, or close the whole day." : null);
+      (!wholeDay && slotIds.length === 0 ? t("Choose the slots to close, or close the whole day.") : null);
     setProblem(found);
     if (found) return;
     onChange(closeRange(closedDates, range));
@@ -57,12 +59,12 @@ export function ScheduleClosedDatesCard({
   return (
     <section className="card admin-card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="admin-card-title">
-        Closed dates
+        {t("Closed dates")}
       </h2>
-      <form className="form schedule-close-form" onSubmit={close} noValidate aria-label="Close dates">
+      <form className="form schedule-close-form" onSubmit={close} noValidate aria-label={t("Close dates")}>
         <div className="schedule-dates">
           <div className="field">
-            <label htmlFor={`${id}-from`}>From</label>
+            <label htmlFor={`${id}-from`}>{t("From")}</label>
             <input
               id={`${id}-from`}
               className="input"
@@ -74,7 +76,7 @@ export function ScheduleClosedDatesCard({
           </div>
           <div className="field">
             <label htmlFor={`${id}-to`}>
-              Until <span className="optional">(optional)</span>
+              {t("Until")} <span className="optional">{t("(optional)")}</span>
             </label>
             <input
               id={`${id}-to`}
@@ -87,10 +89,10 @@ export function ScheduleClosedDatesCard({
           </div>
         </div>
         <fieldset className="schedule-choice">
-          <legend className="field-label">Closed for</legend>
+          <legend className="field-label">{t("Closed for")}</legend>
           <label className="checkbox">
             <input type="radio" name={`${id}-scope`} checked={wholeDay} onChange={() => setWholeDay(true)} />
-            The whole day
+            {t("The whole day")}
           </label>
           <label className="checkbox">
             <input
@@ -100,7 +102,7 @@ export function ScheduleClosedDatesCard({
               onChange={() => setWholeDay(false)}
               disabled={savedSlots.length === 0}
             />
-            Some slots
+            {t("Some slots")}
           </label>
           {wholeDay ? null : (
             <div className="schedule-slot-choices">
@@ -119,7 +121,7 @@ export function ScheduleClosedDatesCard({
         </fieldset>
         <div className="field">
           <label htmlFor={`${id}-reason`}>
-            Reason <span className="optional">(admins only)</span>
+            {t("Reason")} <span className="optional">{t("(admins only)")}</span>
           </label>
           <input
             id={`${id}-reason`}
@@ -133,14 +135,14 @@ export function ScheduleClosedDatesCard({
         <FormError message={problem} />
         <div>
           <button type="submit" className="btn btn-secondary">
-            {days > 1 ? `Close ${days} days` : "Close date"}
+            {days > 1 ? t("Close {{number}} days", { number: days }) : t("Close date")}
           </button>
         </div>
       </form>
       {closedDates.length === 0 ? (
-        <p className="schedule-empty">No closed dates from today on.</p>
+        <p className="schedule-empty">{t("No closed dates from today on.")}</p>
       ) : (
-        <ul className="schedule-list" aria-label="Closed dates">
+        <ul className="schedule-list" aria-label={t("Closed dates")}>
           {closedDates.map((closed) => (
             <li key={closed.date} className="schedule-row">
               <div className="schedule-row-main">
@@ -155,10 +157,10 @@ export function ScheduleClosedDatesCard({
               <button
                 type="button"
                 className="btn btn-ghost btn-ghost-danger btn-small"
-                aria-label={`Remove closed date ${closed.date}`}
+                aria-label={t("Remove closed date {{date}}", { date: closed.date })}
                 onClick={() => onChange(closedDates.filter((other) => other.date !== closed.date))}
               >
-                Remove
+                {t("Remove")}
               </button>
             </li>
           ))}

@@ -1,4 +1,5 @@
 import { type ReactNode, useId } from "react";
+import { useTranslation } from "react-i18next";
 import { FormError } from "../../../components/form-feedback";
 import { Modal } from "../../../components/modal";
 
@@ -19,6 +20,7 @@ export function ScheduleEntryModal({
   onClose: () => void;
   children: ReactNode;
 }) {
+  const { t } = useTranslation();
   const formId = useId();
   return (
     <Modal
@@ -29,10 +31,10 @@ export function ScheduleEntryModal({
       actions={
         <>
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Cancel
+            {t("Cancel")}
           </button>
           <button type="submit" form={formId} className="btn btn-primary">
-            Apply
+            {t("Apply")}
           </button>
         </>
       }
@@ -50,5 +52,42 @@ export function ScheduleEntryModal({
         <FormError message={problem} />
       </form>
     </Modal>
+  );
+}
+
+/** A whole number of a slot or district (capacity, fee), with the hint under it. */
+export function ScheduleNumberField({
+  id,
+  label,
+  value,
+  step,
+  hint,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  step: number;
+  hint: ReactNode;
+  onChange: (value: string) => void;
+}) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        className="input schedule-number"
+        type="number"
+        inputMode="numeric"
+        min={0}
+        step={step}
+        value={value}
+        aria-describedby={`${id}-hint`}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      <p id={`${id}-hint`} className="field-hint">
+        {hint}
+      </p>
+    </div>
   );
 }

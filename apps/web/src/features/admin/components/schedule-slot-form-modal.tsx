@@ -1,6 +1,7 @@
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { NEW_SLOT, type SlotDraft, slotProblem } from "../lib/schedule-draft";
-import { ScheduleEntryModal } from "./schedule-entry-modal";
+import { ScheduleEntryModal, ScheduleNumberField } from "./schedule-entry-modal";
 
 /** Adds a slot (`slot` null) or edits one: its label, hours, same-day cutoff, capacity and whether it is offered. */
 export function ScheduleSlotFormModal({
@@ -12,6 +13,7 @@ export function ScheduleSlotFormModal({
   onApply: (slot: SlotDraft) => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   const initial = slot ?? NEW_SLOT;
   const [label, setLabel] = useState(initial.label);
@@ -40,13 +42,13 @@ export function ScheduleSlotFormModal({
 
   return (
     <ScheduleEntryModal
-      title={slot ? `Edit slot ${slot.label}` : "Add slot"}
+      title={slot ? t("Edit slot {{label}}", { label: slot.label }) : t("Add slot")}
       problem={problem}
       onApply={apply}
       onClose={onClose}
     >
       <div className="field">
-        <label htmlFor={`${id}-label`}>Label</label>
+        <label htmlFor={`${id}-label`}>{t("Label")}</label>
         <input
           id={`${id}-label`}
           className="input"
@@ -58,7 +60,7 @@ export function ScheduleSlotFormModal({
       </div>
       <div className="schedule-times">
         <div className="field">
-          <label htmlFor={`${id}-start`}>Start</label>
+          <label htmlFor={`${id}-start`}>{t("Start")}</label>
           <input
             id={`${id}-start`}
             className="input"
@@ -68,7 +70,7 @@ export function ScheduleSlotFormModal({
           />
         </div>
         <div className="field">
-          <label htmlFor={`${id}-end`}>End</label>
+          <label htmlFor={`${id}-end`}>{t("End")}</label>
           <input
             id={`${id}-end`}
             className="input"
@@ -81,11 +83,11 @@ export function ScheduleSlotFormModal({
       <div className="schedule-same-day">
         <label className="checkbox">
           <input type="checkbox" checked={sameDay} onChange={(event) => setSameDay(event.target.checked)} />
-          Offer for the same day
+          {t("Offer for the same day")}
         </label>
         {sameDay ? (
           <div className="field">
-            <label htmlFor={`${id}-cutoff`}>Same-day orders until</label>
+            <label htmlFor={`${id}-cutoff`}>{t("Same-day orders until")}</label>
             <input
               id={`${id}-cutoff`}
               className="input"
@@ -95,29 +97,20 @@ export function ScheduleSlotFormModal({
             />
           </div>
         ) : (
-          <p className="field-hint">Shoppers can book this slot from tomorrow on.</p>
+          <p className="field-hint">{t("Shoppers can book this slot from tomorrow on.")}</p>
         )}
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-capacity`}>Capacity</label>
-        <input
-          id={`${id}-capacity`}
-          className="input schedule-number"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1}
-          value={capacity}
-          aria-describedby={`${id}-capacity-hint`}
-          onChange={(event) => setCapacity(event.target.value)}
-        />
-        <p id={`${id}-capacity-hint`} className="field-hint">
-          Orders per date. 0 takes no new orders.
-        </p>
-      </div>
+      <ScheduleNumberField
+        id={`${id}-capacity`}
+        label={t("Capacity")}
+        value={capacity}
+        step={1}
+        hint={t("Orders per date. 0 takes no new orders.")}
+        onChange={setCapacity}
+      />
       <label className="checkbox">
         <input type="checkbox" checked={active} onChange={(event) => setActive(event.target.checked)} />
-        Offered to shoppers
+        {t("Offered to shoppers")}
       </label>
     </ScheduleEntryModal>
   );

@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { slotTime } from "../lib/deliveries";
 import { cutoffText, type SlotDraft } from "../lib/schedule-draft";
 import { ScheduleSlotFormModal } from "./schedule-slot-form-modal";
@@ -13,6 +14,7 @@ export function ScheduleSlotsCard({
   slots: readonly SlotDraft[];
   onChange: (slots: SlotDraft[]) => void;
 }) {
+  const { t } = useTranslation();
   const [editing, setEditing] = useState<Editing>(null);
 
   function apply(slot: SlotDraft) {
@@ -25,15 +27,15 @@ export function ScheduleSlotsCard({
     <section className="card admin-card" aria-labelledby="schedule-slots-title">
       <div className="admin-card-head">
         <h2 id="schedule-slots-title" className="admin-card-title">
-          Time slots
+          {t("Time slots")}
         </h2>
         <button type="button" className="btn btn-secondary btn-small" onClick={() => setEditing({ index: null })}>
-          Add slot
+          {t("Add slot")}
         </button>
       </div>
-      <p className="admin-muted">Each slot takes up to its capacity of orders on every open date.</p>
+      <p className="admin-muted">{t("Each slot takes up to its capacity of orders on every open date.")}</p>
       {slots.length === 0 ? (
-        <p className="schedule-empty">No slots yet: shoppers cannot choose a delivery time.</p>
+        <p className="schedule-empty">{t("No slots yet: shoppers cannot choose a delivery time.")}</p>
       ) : (
         <ul className="schedule-list">
           {slots.map((slot, index) => (
@@ -46,20 +48,21 @@ export function ScheduleSlotsCard({
                 <span className="schedule-row-title">
                   <strong>{slot.label}</strong>
                   <span className="schedule-time">{slotTime(slot)}</span>
-                  {slot.active ? null : <span className="schedule-tag">Off</span>}
-                  {slot.slotId ? null : <span className="schedule-tag schedule-tag-new">New</span>}
+                  {slot.active ? null : <span className="schedule-tag">{t("Off")}</span>}
+                  {slot.slotId ? null : <span className="schedule-tag schedule-tag-new">{t("New")}</span>}
                 </span>
                 <span className="schedule-row-meta">
-                  {cutoffText(slot)} · {slot.capacity} {slot.capacity === 1 ? "order" : "orders"} a day
+                  {cutoffText(slot)} ·{" "}
+                  {slot.capacity === 1 ? t("1 order a day") : t("{{number}} orders a day", { number: slot.capacity })}
                 </span>
               </div>
               <button
                 type="button"
                 className="btn btn-ghost btn-small"
-                aria-label={`Edit slot ${slot.label}`}
+                aria-label={t("Edit slot {{label}}", { label: slot.label })}
                 onClick={() => setEditing({ index })}
               >
-                Edit
+                {t("Edit")}
               </button>
             </li>
           ))}

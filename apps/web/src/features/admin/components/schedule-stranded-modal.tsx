@@ -1,8 +1,9 @@
+import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../../../components/modal";
 import { formatOrderId } from "../../../lib/format";
 import type { StrandedOrder } from "../hooks/use-schedule-editor";
 import { formatDayTitle } from "../lib/deliveries";
-import { STRAND_REASON_TEXT } from "../lib/schedule-draft";
+import { strandReasonText } from "../lib/schedule-draft";
 
 /**
  * Asks before a change that leaves booked orders without their place. Saving is allowed: the orders keep
@@ -19,13 +20,14 @@ export function ScheduleStrandedModal({
   onConfirm: () => void;
   onCancel: () => void;
 }) {
+  const { t } = useTranslation();
   const count = stranded?.length ?? 0;
   return (
     <ConfirmModal
       open={stranded !== null}
-      title={count === 1 ? "1 order loses its place" : `${count} orders lose their place`}
-      confirmLabel={busy ? "Saving..." : "Save anyway"}
-      cancelLabel="Go back"
+      title={count === 1 ? t("1 order loses its place") : t("{{number}} orders lose their place", { number: count })}
+      confirmLabel={busy ? t("Saving...") : t("Save anyway")}
+      cancelLabel={t("Go back")}
       busy={busy}
       onConfirm={onConfirm}
       onCancel={onCancel}
@@ -33,8 +35,8 @@ export function ScheduleStrandedModal({
         <>
           <p>
             {count === 1
-              ? "This order keeps its date and slot, but the new schedule has no room for it:"
-              : "These orders keep their date and slot, but the new schedule has no room for them:"}
+              ? t("This order keeps its date and slot, but the new schedule has no room for it:")
+              : t("These orders keep their date and slot, but the new schedule has no room for them:")}
           </p>
           <ul className="schedule-stranded">
             {stranded?.map((order) => (
@@ -43,11 +45,11 @@ export function ScheduleStrandedModal({
                 <span>
                   {formatDayTitle(order.date)} · {order.slotLabel}
                 </span>
-                <span className="schedule-stranded-reason">{STRAND_REASON_TEXT[order.reason]}</span>
+                <span className="schedule-stranded-reason">{strandReasonText(order.reason)}</span>
               </li>
             ))}
           </ul>
-          <p>Save the schedule anyway?</p>
+          <p>{t("Save the schedule anyway?")}</p>
         </>
       }
     />

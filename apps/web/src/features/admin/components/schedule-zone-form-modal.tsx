@@ -1,7 +1,8 @@
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
 import { NEW_ZONE, type ZoneDraft, zoneProblem } from "../lib/schedule-draft";
-import { ScheduleEntryModal } from "./schedule-entry-modal";
+import { ScheduleEntryModal, ScheduleNumberField } from "./schedule-entry-modal";
 
 /** Adds a district (kecamatan) or edits one: its name, delivery fee and whether shoppers may choose it. */
 export function ScheduleZoneFormModal({
@@ -13,6 +14,7 @@ export function ScheduleZoneFormModal({
   onApply: (zone: ZoneDraft) => void;
   onClose: () => void;
 }) {
+  const { t } = useTranslation();
   const id = useId();
   const initial = zone ?? NEW_ZONE;
   const [name, setName] = useState(initial.name);
@@ -35,13 +37,13 @@ export function ScheduleZoneFormModal({
 
   return (
     <ScheduleEntryModal
-      title={zone ? `Edit ${zone.name}` : "Add district"}
+      title={zone ? t("Edit {{name}}", { name: zone.name }) : t("Add district")}
       problem={problem}
       onApply={apply}
       onClose={onClose}
     >
       <div className="field">
-        <label htmlFor={`${id}-name`}>District (kecamatan)</label>
+        <label htmlFor={`${id}-name`}>{t("District (kecamatan)")}</label>
         <input
           id={`${id}-name`}
           className="input"
@@ -51,26 +53,21 @@ export function ScheduleZoneFormModal({
           onChange={(event) => setName(event.target.value)}
         />
       </div>
-      <div className="field">
-        <label htmlFor={`${id}-fee`}>Delivery fee (IDR)</label>
-        <input
-          id={`${id}-fee`}
-          className="input schedule-number"
-          type="number"
-          inputMode="numeric"
-          min={0}
-          step={1000}
-          value={fee}
-          aria-describedby={`${id}-fee-hint`}
-          onChange={(event) => setFee(event.target.value)}
-        />
-        <p id={`${id}-fee-hint`} className="field-hint">
-          Shoppers see <Currency amount={Number.isFinite(feeValue) ? feeValue : 0} />.
-        </p>
-      </div>
+      <ScheduleNumberField
+        id={`${id}-fee`}
+        label={t("Delivery fee (IDR)")}
+        value={fee}
+        step={1000}
+        hint={
+          <>
+            {t("Shoppers see")} <Currency amount={Number.isFinite(feeValue) ? feeValue : 0} />.
+          </>
+        }
+        onChange={setFee}
+      />
       <label className="checkbox">
         <input type="checkbox" checked={active} onChange={(event) => setActive(event.target.checked)} />
-        Delivered to
+        {t("Delivered to")}
       </label>
     </ScheduleEntryModal>
   );

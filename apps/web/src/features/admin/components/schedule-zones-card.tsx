@@ -1,4 +1,5 @@
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
 import type { ZoneDraft } from "../lib/schedule-draft";
 import { ScheduleZoneFormModal } from "./schedule-zone-form-modal";
@@ -16,6 +17,7 @@ export function ScheduleZonesCard({
   zones: readonly ZoneDraft[];
   onChange: (zones: ZoneDraft[]) => void;
 }) {
+  const { t } = useTranslation();
   const filterId = useId();
   const [filter, setFilter] = useState("");
   const [editing, setEditing] = useState<Editing>(null);
@@ -34,37 +36,37 @@ export function ScheduleZonesCard({
     <section className="card admin-card" aria-labelledby="schedule-zones-title">
       <div className="admin-card-head">
         <h2 id="schedule-zones-title" className="admin-card-title">
-          Districts <span className="admin-count">{zones.length}</span>
+          {t("Districts")} <span className="admin-count">{zones.length}</span>
         </h2>
         <button type="button" className="btn btn-secondary btn-small" onClick={() => setEditing({ index: null })}>
-          Add district
+          {t("Add district")}
         </button>
       </div>
       <div className="field">
         <label htmlFor={filterId} className="visually-hidden">
-          Find a district
+          {t("Find a district")}
         </label>
         <input
           id={filterId}
           className="input schedule-filter"
           type="search"
-          placeholder="Find a district"
+          placeholder={t("Find a district")}
           value={filter}
           onChange={(event) => setFilter(event.target.value)}
         />
       </div>
       {shown.length === 0 ? (
-        <p className="schedule-empty">{zones.length === 0 ? "No districts yet." : "No district matches."}</p>
+        <p className="schedule-empty">{zones.length === 0 ? t("No districts yet.") : t("No district matches.")}</p>
       ) : (
         <table className="schedule-table">
           <thead>
             <tr>
-              <th scope="col">District</th>
+              <th scope="col">{t("District")}</th>
               <th scope="col" className="numeric">
-                Fee
+                {t("Fee")}
               </th>
               <th scope="col">
-                <span className="visually-hidden">Action</span>
+                <span className="visually-hidden">{t("Action")}</span>
               </th>
             </tr>
           </thead>
@@ -73,8 +75,8 @@ export function ScheduleZonesCard({
               <tr key={zone.zoneId ?? `new-${index}`} className={zone.active ? undefined : "is-off"}>
                 <th scope="row">
                   {zone.name}
-                  {zone.active ? null : <span className="schedule-tag">Off</span>}
-                  {zone.zoneId ? null : <span className="schedule-tag schedule-tag-new">New</span>}
+                  {zone.active ? null : <span className="schedule-tag">{t("Off")}</span>}
+                  {zone.zoneId ? null : <span className="schedule-tag schedule-tag-new">{t("New")}</span>}
                 </th>
                 <td className="numeric">
                   <Currency amount={zone.fee} />
@@ -83,10 +85,10 @@ export function ScheduleZonesCard({
                   <button
                     type="button"
                     className="btn btn-ghost btn-small"
-                    aria-label={`Edit ${zone.name}`}
+                    aria-label={t("Edit {{name}}", { name: zone.name })}
                     onClick={() => setEditing({ index })}
                   >
-                    Edit
+                    {t("Edit")}
                   </button>
                 </td>
               </tr>

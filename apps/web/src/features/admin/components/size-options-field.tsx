@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { formatRupiah } from "../../../lib/format";
 import { newSize, type ProductFormValues, type SizeEntry } from "../lib/product-form";
 import { removeSize, renameSize } from "../lib/size-prices";
@@ -13,6 +14,7 @@ export interface SizeOptionsFieldProps extends SizeState {
 
 /** The size list of the product form: per size its name, its own price or the base price it follows, Remove; Add Size. */
 export function SizeOptionsField({ sizes, removedSizePrices, basePrice, onChange }: SizeOptionsFieldProps) {
+  const { t } = useTranslation();
   const legendId = useId();
   const state = { sizes, removedSizePrices };
   const update = (key: string, patch: Partial<SizeEntry>) =>
@@ -23,7 +25,7 @@ export function SizeOptionsField({ sizes, removedSizePrices, basePrice, onChange
   return (
     <fieldset className="form-fieldset" aria-labelledby={legendId}>
       <legend id={legendId} className="field-label">
-        Sizes
+        {t("Sizes")}
       </legend>
       <ul className="option-list">
         {sizes.map((entry, index) => {
@@ -34,8 +36,8 @@ export function SizeOptionsField({ sizes, removedSizePrices, basePrice, onChange
                 <input
                   type="text"
                   className="input"
-                  aria-label={`Size ${n}`}
-                  placeholder="e.g. Medium"
+                  aria-label={t("Size {{number}}", { number: n })}
+                  placeholder={t("e.g. Medium")}
                   value={entry.size}
                   maxLength={60}
                   onChange={(event) => onChange(renameSize(state, entry.key, event.target.value))}
@@ -45,14 +47,14 @@ export function SizeOptionsField({ sizes, removedSizePrices, basePrice, onChange
                   className="btn btn-ghost btn-small btn-ghost-danger"
                   onClick={() => onChange(removeSize(state, entry.key))}
                 >
-                  Remove
+                  {t("Remove")}
                 </button>
               </div>
               <div className="size-row-price">
                 <label className="checkbox">
                   <input
                     type="checkbox"
-                    aria-label={`Size ${n} own price`}
+                    aria-label={t("Size {{number}} own price", { number: n })}
                     checked={entry.ownPrice}
                     onChange={(event) =>
                       update(entry.key, {
@@ -62,13 +64,13 @@ export function SizeOptionsField({ sizes, removedSizePrices, basePrice, onChange
                       })
                     }
                   />
-                  Own price
+                  {t("Own price")}
                 </label>
                 {entry.ownPrice ? (
                   <input
                     type="number"
                     className="input size-price"
-                    aria-label={`Size ${n} price`}
+                    aria-label={t("Size {{number}} price", { number: n })}
                     inputMode="numeric"
                     min={1}
                     step={1}
@@ -76,7 +78,10 @@ export function SizeOptionsField({ sizes, removedSizePrices, basePrice, onChange
                     onChange={(event) => update(entry.key, { price: event.target.value })}
                   />
                 ) : (
-                  <span className="size-follows">follows the base price{baseText}</span>
+                  <span className="size-follows">
+                    {t("follows the base price")}
+                    {baseText}
+                  </span>
                 )}
               </div>
             </li>
@@ -88,7 +93,7 @@ export function SizeOptionsField({ sizes, removedSizePrices, basePrice, onChange
         className="btn btn-secondary btn-small"
         onClick={() => onChange({ ...state, sizes: [...sizes, newSize()] })}
       >
-        Add Size
+        {t("Add Size")}
       </button>
     </fieldset>
   );

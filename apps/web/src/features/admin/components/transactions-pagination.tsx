@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import type { PageRange } from "../lib/transactions";
 
 export interface TransactionsPaginationProps {
@@ -17,19 +18,20 @@ export function TransactionsPagination({
   canGoOn,
   onPrevious,
   onNext,
-  label = "Transactions pages",
+  label,
 }: TransactionsPaginationProps) {
+  const { t } = useTranslation();
   return (
-    <nav className="admin-pagination" aria-label={label}>
+    <nav className="admin-pagination" aria-label={label ?? t("Transactions pages")}>
       <p className="admin-muted" aria-live="polite">
-        Showing {range.from}-{range.to} of {range.total}
+        {t("Showing {{from}}-{{to}} of {{total}}", { from: range.from, to: range.to, total: range.total })}
       </p>
       <div className="admin-pagination-buttons">
         <button type="button" className="btn btn-secondary btn-small" onClick={onPrevious} disabled={!canGoBack}>
-          Previous
+          {t("Previous")}
         </button>
         <button type="button" className="btn btn-secondary btn-small" onClick={onNext} disabled={!canGoOn}>
-          Next
+          {t("Next")}
         </button>
       </div>
     </nav>

@@ -1,4 +1,5 @@
 import type { AdminTransaction, OverviewSort } from "@florist/contract";
+import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
 import { StatusBadge } from "../../../components/status-badge";
 import { formatOrderId } from "../../../lib/format";
@@ -20,6 +21,7 @@ export interface TransactionsTableProps {
 
 /** Transactions: a table on wide screens, a stack of cards on a phone (its headers become sort buttons). */
 export function TransactionsTable({ rows, order, onSort, onView }: TransactionsTableProps) {
+  const { t } = useTranslation();
   const header = (column: OverviewSort, label: string, className?: string) => (
     <SortableHeader column={column} label={label} order={order} onSort={onSort} className={className} />
   );
@@ -28,38 +30,38 @@ export function TransactionsTable({ rows, order, onSort, onView }: TransactionsT
       <table className="admin-table transactions-table">
         <thead>
           <tr>
-            <th scope="col">Order ID</th>
-            {header("customer", "Customer")}
-            {header("date", "Date")}
-            {header("total", "Total", "numeric")}
-            {header("status", "Status")}
-            <th scope="col">Payment</th>
-            <th scope="col">Action</th>
+            <th scope="col">{t("Order ID")}</th>
+            {header("customer", t("Customer"))}
+            {header("date", t("Date"))}
+            {header("total", t("Total"), "numeric")}
+            {header("status", t("Status"))}
+            <th scope="col">{t("Payment")}</th>
+            <th scope="col">{t("Action")}</th>
           </tr>
         </thead>
         <tbody>
           {rows.map((row) => (
             <tr key={row.order_id} data-order-id={row.order_id}>
-              <th scope="row" data-label="Order ID">
+              <th scope="row" data-label={t("Order ID")}>
                 <span className="cell-title">{formatOrderId(row.order_id)}</span>
               </th>
-              <td data-label="Customer">
+              <td data-label={t("Customer")}>
                 <CustomerCell row={row} />
               </td>
-              <td data-label="Date">{formatAdminDate(row.order_date)}</td>
-              <td data-label="Total" className="numeric">
+              <td data-label={t("Date")}>{formatAdminDate(row.order_date)}</td>
+              <td data-label={t("Total")} className="numeric">
                 <Currency amount={row.total_price} />
               </td>
-              <td data-label="Status">
+              <td data-label={t("Status")}>
                 <StatusBadge status={row.order_status} />
               </td>
-              <td data-label="Payment">
+              <td data-label={t("Payment")}>
                 <PaymentBadge status={row.payment_status} />
               </td>
-              <td data-label="Action" className="cell-actions">
+              <td data-label={t("Action")} className="cell-actions">
                 <div className="row-actions">
                   <button type="button" className="btn btn-secondary btn-small" onClick={() => onView(row.order_id)}>
-                    View Details
+                    {t("View Details")}
                   </button>
                   <OrderStatusControl orderId={row.order_id} status={row.order_status} />
                 </div>
@@ -74,6 +76,7 @@ export function TransactionsTable({ rows, order, onSort, onView }: TransactionsT
 
 /** The customer, and a WhatsApp chat with the phone the order gives, when it gives one. */
 function CustomerCell({ row }: { row: AdminTransaction }) {
+  const { t } = useTranslation();
   const whatsapp = whatsappHref(row.phone);
   return (
     <span className="customer-cell">
@@ -84,7 +87,7 @@ function CustomerCell({ row }: { row: AdminTransaction }) {
           href={whatsapp}
           target="_blank"
           rel="noreferrer"
-          aria-label={`WhatsApp ${row.phone} about ${formatOrderId(row.order_id)}`}
+          aria-label={t("WhatsApp {{phone}} about {{order}}", { phone: row.phone, order: formatOrderId(row.order_id) })}
         >
           WhatsApp
         </a>

@@ -1,4 +1,5 @@
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import type { SortMode } from "../lib/transactions";
 import { AdminSearch } from "./admin-search";
 
@@ -21,20 +22,21 @@ export function TransactionsToolbar({
   onReset,
   onSort,
 }: TransactionsToolbarProps) {
+  const { t } = useTranslation();
   const sortId = useId();
 
   return (
     <div className="admin-toolbar">
       <AdminSearch
-        label="Search transactions"
-        placeholder="Order ID or customer"
+        label={t("Search transactions")}
+        placeholder={t("Order ID or customer")}
         value={searchInput}
         onInput={onSearchInput}
         onSearch={onSearch}
         onReset={onReset}
       />
       <div className="admin-sort">
-        <label htmlFor={sortId}>Sort by</label>
+        <label htmlFor={sortId}>{t("Sort by")}</label>
         <select
           id={sortId}
           className="select select-compact"
@@ -43,11 +45,11 @@ export function TransactionsToolbar({
         >
           {sort ? null : (
             <option value="column" disabled>
-              Column
+              {t("Column")}
             </option>
           )}
-          <option value="status">Status</option>
-          <option value="newest">Newest</option>
+          <option value="status">{t("Status")}</option>
+          <option value="newest">{t("Newest")}</option>
         </select>
       </div>
     </div>

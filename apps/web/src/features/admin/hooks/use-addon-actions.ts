@@ -1,6 +1,7 @@
 import type { Customization } from "@florist/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { messageOf } from "../../../lib/api-client";
 import { type AddOnBody, addOnsQuery, createAddOn, deleteAddOn, storefrontAddOnKey, updateAddOn } from "../api/addons";
 import type { Notice } from "./use-product-actions";
@@ -10,6 +11,7 @@ import type { Notice } from "./use-product-actions";
  * shown when it refuses (a duplicate name, a bad price), since it says what to change.
  */
 export function useAddOnActions() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<Notice | null>(null);
   const [editingId, setEditingId] = useState<number | null>(null);
@@ -25,7 +27,7 @@ export function useAddOnActions() {
   const create = useMutation({
     mutationFn: createAddOn,
     onSuccess: (created) => {
-      setNotice({ kind: "success", text: `${created.name} was added.` });
+      setNotice({ kind: "success", text: t("{{name}} was added.", { name: created.name }) });
       return refresh();
     },
   });
@@ -34,7 +36,10 @@ export function useAddOnActions() {
     mutationFn: ({ id, body }: { id: number; body: AddOnBody }) => updateAddOn(id, body),
     onSuccess: (updated) => {
       setEditingId(null);
-      setNotice({ kind: "success", text: `${updated.name} was saved. Orders already placed keep their price.` });
+      setNotice({
+        kind: "success",
+        text: t("{{name}} was saved. Orders already placed keep their price.", { name: updated.name }),
+      });
       return refresh();
     },
   });
@@ -43,12 +48,15 @@ export function useAddOnActions() {
     mutationFn: (addOn: Customization) => deleteAddOn(addOn.customization_id),
     onSuccess: (_, addOn) => {
       setDeleting(null);
-      setNotice({ kind: "success", text: `${addOn.name} was deleted. Orders that had it still show it.` });
+      setNotice({
+        kind: "success",
+        text: t("{{name}} was deleted. Orders that had it still show it.", { name: addOn.name }),
+      });
       return refresh();
     },
     onError: (error) => {
       setDeleting(null);
-      setNotice({ kind: "error", text: messageOf(error, "The add-on could not be deleted.") });
+      setNotice({ kind: "error", text: messageOf(error, t("The add-on could not be deleted.")) });
     },
   });
 
@@ -67,7 +75,7 @@ export function useAddOnActions() {
         await create.mutateAsync(body);
         return null;
       } catch (error) {
-        return messageOf(error, "The add-on could not be added.");
+        return messageOf(error, t("The add-on could not be added."));
       }
     },
     save: async (id: number, body: AddOnBody) => {
@@ -75,7 +83,7 @@ export function useAddOnActions() {
         await update.mutateAsync({ id, body });
         return null;
       } catch (error) {
-        return messageOf(error, "The add-on could not be saved.");
+        return messageOf(error, t("The add-on could not be saved."));
       }
     },
     deleting,

@@ -1,6 +1,7 @@
 import type { Category, CategoryBody } from "@florist/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { messageOf } from "../../../lib/api-client";
 import {
   adminCategoriesQuery,
@@ -25,6 +26,7 @@ export function moved<T>(list: readonly T[], from: number, to: number): T[] {
  * name already taken, a category that still has products and how many), since they say what to do.
  */
 export function useCategoryActions() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<Notice | null>(null);
   const [renamingId, setRenamingId] = useState<number | null>(null);
@@ -35,31 +37,34 @@ export function useCategoryActions() {
   const create = useMutation({
     mutationFn: createCategory,
     onSuccess: (created) => {
-      setNotice({ kind: "success", text: `${created.name} was added at the end of the catalogue.` });
+      setNotice({
+        kind: "success",
+        text: t("{{name}} was added at the end of the catalogue.", { name: created.name }),
+      });
       return refresh();
     },
   });
   const rename = useMutation({
     mutationFn: ({ id, body }: { id: number; body: CategoryBody }) => renameCategory(id, body),
     onSuccess: (renamed) => {
-      setNotice({ kind: "success", text: `The category is now called ${renamed.name}.` });
+      setNotice({ kind: "success", text: t("The category is now called {{name}}.", { name: renamed.name }) });
       return refresh();
     },
   });
   const remove = useMutation({
     mutationFn: (category: Category) => deleteCategory(category.category_id),
     onSuccess: (_, category) => {
-      setNotice({ kind: "success", text: `${category.name} was deleted.` });
+      setNotice({ kind: "success", text: t("{{name}} was deleted.", { name: category.name }) });
       return refresh();
     },
-    onError: (error) => setNotice({ kind: "error", text: messageOf(error, "The category could not be deleted.") }),
+    onError: (error) => setNotice({ kind: "error", text: messageOf(error, t("The category could not be deleted.")) }),
     onSettled: () => setDeleting(null),
   });
   // The new order shows at once; a refusal puts back what the server holds.
   const reorder = useMutation({
     mutationFn: (list: Category[]) => orderCategories(list.map((c) => c.category_id)),
     onMutate: (list) => queryClient.setQueryData(adminCategoriesQuery.queryKey, list),
-    onError: (error) => setNotice({ kind: "error", text: messageOf(error, "The new order could not be saved.") }),
+    onError: (error) => setNotice({ kind: "error", text: messageOf(error, t("The new order could not be saved.")) }),
     onSettled: refresh,
   });
 
@@ -76,7 +81,7 @@ export function useCategoryActions() {
 
   return {
     notice,
-    add: (body: CategoryBody) => attempt(() => create.mutateAsync(body), "The category could not be added."),
+    add: (body: CategoryBody) => attempt(() => create.mutateAsync(body), t("The category could not be added.")),
     renamingId,
     startRename: (category: Category) => {
       setNotice(null);
@@ -84,7 +89,7 @@ export function useCategoryActions() {
     },
     cancelRename: () => setRenamingId(null),
     saveName: async (id: number, body: CategoryBody) => {
-      const refusal = await attempt(() => rename.mutateAsync({ id, body }), "The category could not be renamed.");
+      const refusal = await attempt(() => rename.mutateAsync({ id, body }), t("The category could not be renamed."));
       if (!refusal) setRenamingId(null);
       return refusal;
     },

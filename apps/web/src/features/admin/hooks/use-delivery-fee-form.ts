@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { messageOf } from "../../../lib/api-client";
 import { deliveryFeeKey } from "../../../lib/cart";
 import { adminDeliveryFeeQuery, parseDeliveryFee, saveDeliveryFee } from "../api/settings";
@@ -9,6 +10,7 @@ import { adminDeliveryFeeQuery, parseDeliveryFee, saveDeliveryFee } from "../api
  * is not sent; a saved one reaches the cart and checkout at once.
  */
 export function useDeliveryFeeForm(current: number, loadError: string | null) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [input, setInput] = useState(String(current));
   const [error, setError] = useState<string | null>(loadError);
@@ -17,12 +19,12 @@ export function useDeliveryFeeForm(current: number, loadError: string | null) {
   const save = useMutation({
     mutationFn: saveDeliveryFee,
     onSuccess: (answer) => {
-      setSuccess("Ongkos kirim berhasil diperbarui.");
+      setSuccess(t("Ongkos kirim berhasil diperbarui."));
       // Checkout and the cart read the fee through the storefront's query; they get the new one at once.
       queryClient.setQueryData(deliveryFeeKey, answer.deliveryFee);
       queryClient.setQueryData(adminDeliveryFeeQuery.queryKey, answer);
     },
-    onError: (failure) => setError(messageOf(failure, "Gagal menyimpan ongkos kirim.")),
+    onError: (failure) => setError(messageOf(failure, t("Gagal menyimpan ongkos kirim."))),
   });
 
   function submit(event: React.FormEvent) {
@@ -30,7 +32,7 @@ export function useDeliveryFeeForm(current: number, loadError: string | null) {
     setSuccess(null);
     const fee = parseDeliveryFee(input);
     if (fee === null) {
-      setError("Ongkos kirim harus bernilai 0 atau lebih.");
+      setError(t("Ongkos kirim harus bernilai 0 atau lebih."));
       return;
     }
     setError(null);

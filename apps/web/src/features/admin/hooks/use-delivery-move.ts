@@ -1,6 +1,7 @@
 import type { OrderDetail, SlotAvailability } from "@florist/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ApiError, messageOf } from "../../../lib/api-client";
 import { dayAvailabilityQuery, deliveryKeys, moveDelivery } from "../api/deliveries";
 import { adminKeys } from "../api/orders";
@@ -29,6 +30,7 @@ export function isCurrentSlot(order: OrderDetail, date: string, slotId: number):
  * After a move every day's run and the order's details are read again.
  */
 export function useDeliveryMove(order: OrderDetail, today: string, onMoved: (moved: OrderDetail) => void) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [date, setDateState] = useState(() => startingDate(order, today));
   const [slotId, setSlotId] = useState<number | null>(null);
@@ -58,13 +60,13 @@ export function useDeliveryMove(order: OrderDetail, today: string, onMoved: (mov
         return;
       }
       setAskingOverCapacity(false);
-      setFailure(messageOf(error, "The order could not be moved."));
+      setFailure(messageOf(error, t("The order could not be moved.")));
     },
   });
 
   function submit() {
     if (!chosen) {
-      setFailure("Choose a time slot.");
+      setFailure(t("Choose a time slot."));
       return;
     }
     setFailure(null);
@@ -82,7 +84,7 @@ export function useDeliveryMove(order: OrderDetail, today: string, onMoved: (mov
     slots,
     loadingSlots: availability.isPending,
     slotsError: availability.error
-      ? messageOf(availability.error, "The slots of this date could not be loaded.")
+      ? messageOf(availability.error, t("The slots of this date could not be loaded."))
       : null,
     slotId,
     chooseSlot: (id: number) => {

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { messageOf } from "../../../lib/api-client";
 import { adminKeys, updateOrderStatus } from "../api/orders";
 import { ACTION_TARGET, type StatusAction } from "../lib/order-status";
@@ -12,6 +13,7 @@ export type ConfirmedAction = Exclude<StatusAction, "finish">;
  * on its way and the failure to show. After a change the overview and the order's details are read again.
  */
 export function useOrderStatus(orderId: number) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [confirming, setConfirming] = useState<ConfirmedAction | null>(null);
   const [proofOpen, setProofOpen] = useState(false);
@@ -26,7 +28,7 @@ export function useOrderStatus(orderId: number) {
     mutationFn: (action: ConfirmedAction) => updateOrderStatus(orderId, ACTION_TARGET[action]),
     // The confirmation stays, busy, until the table shows the new status.
     onSuccess: reload,
-    onError: (error) => setFailure(messageOf(error, "Gagal memperbarui status.")),
+    onError: (error) => setFailure(messageOf(error, t("Gagal memperbarui status."))),
     onSettled: () => setConfirming(null),
   });
 

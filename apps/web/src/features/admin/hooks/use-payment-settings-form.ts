@@ -1,6 +1,7 @@
 import type { BankAccount, PaymentSettings } from "@florist/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { messageOf } from "../../../lib/api-client";
 import { paymentKeys, savePaymentSettings } from "../api/payments";
 
@@ -20,6 +21,7 @@ export function invalidFieldOf(message: string | null): string | null {
  * comes; only an empty window is stopped here, because the server would read it as 0 (never lapses).
  */
 export function usePaymentSettingsForm(current: PaymentSettings) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const nextKey = useRef(0);
   const draft = (account: BankAccount): AccountDraft => ({ ...account, key: nextKey.current++ });
@@ -34,9 +36,9 @@ export function usePaymentSettingsForm(current: PaymentSettings) {
       queryClient.setQueryData(paymentKeys.settings(), saved);
       setAccounts(saved.bankAccounts.map(draft));
       setWindowInput(String(saved.paymentWindowMinutes));
-      setSuccess("Pengaturan pembayaran berhasil disimpan.");
+      setSuccess(t("Pengaturan pembayaran berhasil disimpan."));
     },
-    onError: (failure) => setError(messageOf(failure, "Gagal menyimpan pengaturan pembayaran.")),
+    onError: (failure) => setError(messageOf(failure, t("Gagal menyimpan pengaturan pembayaran."))),
   });
 
   function edit(key: number, field: keyof BankAccount, value: string) {

@@ -1,6 +1,7 @@
 import type { Post } from "@florist/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { messageOf } from "../../../lib/api-client";
 import { adminPostsQuery, deletePost, savePost, storefrontPostKeys } from "../api/posts";
 import { type PostFormValues, postFormFields } from "../lib/post-form";
@@ -14,6 +15,7 @@ export type Editing = null | "new" | number;
  * post, a bad date, a missing title) comes back as the server's message for the editor to show.
  */
 export function usePostActions() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<Notice | null>(null);
   const [editing, setEditing] = useState<Editing>(null);
@@ -31,12 +33,12 @@ export function usePostActions() {
     mutationFn: (post: Post) => deletePost(post.postId),
     onSuccess: (_, post) => {
       setDeleting(null);
-      setNotice({ kind: "success", text: `"${post.title}" was deleted.` });
+      setNotice({ kind: "success", text: t('"{{title}}" was deleted.', { title: post.title }) });
       return refresh();
     },
     onError: (error) => {
       setDeleting(null);
-      setNotice({ kind: "error", text: messageOf(error, "The post could not be deleted.") });
+      setNotice({ kind: "error", text: messageOf(error, t("The post could not be deleted.")) });
     },
   });
 
@@ -56,11 +58,11 @@ export function usePostActions() {
       try {
         const saved = await savePost(editing === "new" ? null : editing, postFormFields(values), cover);
         setEditing(null);
-        setNotice({ kind: "success", text: `"${saved.title}" was saved.` });
+        setNotice({ kind: "success", text: t('"{{title}}" was saved.', { title: saved.title }) });
         await refresh();
         return null;
       } catch (error) {
-        return messageOf(error, "The post could not be saved.");
+        return messageOf(error, t("The post could not be saved."));
       }
     },
     deleting,

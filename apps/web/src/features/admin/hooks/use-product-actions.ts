@@ -1,6 +1,7 @@
 import type { Product } from "@florist/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { messageOf } from "../../../lib/api-client";
 import {
   deleteProduct,
@@ -24,6 +25,7 @@ export interface Notice {
  * the notice each leaves. Any change refreshes the admin list and the storefront's product screens.
  */
 export function useProductActions() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [notice, setNotice] = useState<Notice | null>(null);
   const [deleting, setDeleting] = useState<Product | null>(null);
@@ -41,42 +43,50 @@ export function useProductActions() {
     onSuccess: (updated) => {
       setNotice(
         isOutOfStock(updated) && updated.stockQuantity <= 0
-          ? { kind: "error", text: `${updated.name} has no stock left; set its stock with Edit to sell it again.` }
+          ? {
+              kind: "error",
+              text: t("{{name}} has no stock left; set its stock with Edit to sell it again.", { name: updated.name }),
+            }
           : {
               kind: "success",
-              text: `${updated.name} is now ${isOutOfStock(updated) ? "out of stock" : "available"}.`,
+              text: isOutOfStock(updated)
+                ? t("{{name}} is now out of stock.", { name: updated.name })
+                : t("{{name}} is now available.", { name: updated.name }),
             },
       );
       return refreshAll();
     },
-    onError: (error) => setNotice({ kind: "error", text: messageOf(error, "Failed to update product status.") }),
+    onError: (error) => setNotice({ kind: "error", text: messageOf(error, t("Failed to update product status.")) }),
   });
 
   const cover = useMutation({
     mutationFn: ({ product, file }: { product: Product; file: File }) => replaceCover(product.productId, file),
     onSuccess: () => {
-      setNotice({ kind: "success", text: "Product image updated." });
+      setNotice({ kind: "success", text: t("Product image updated.") });
       return refreshAll();
     },
-    onError: (error) => setNotice({ kind: "error", text: messageOf(error, "Failed to update product image.") }),
+    onError: (error) => setNotice({ kind: "error", text: messageOf(error, t("Failed to update product image.")) }),
   });
 
   const remove = useMutation({
     mutationFn: (product: Product) => deleteProduct(product.productId),
     onSuccess: (_, product) => {
-      setNotice({ kind: "success", text: `${product.name} was deleted.` });
+      setNotice({ kind: "success", text: t("{{name}} was deleted.", { name: product.name }) });
       return refreshAll();
     },
-    onError: (error) => setNotice({ kind: "error", text: messageOf(error, "Failed to delete product.") }),
+    onError: (error) => setNotice({ kind: "error", text: messageOf(error, t("Failed to delete product.")) }),
     onSettled: () => setDeleting(null),
   });
 
   /** The form saved the product; a colour image that failed is reported with it. */
   function saved(result: SaveResult, mode: FormMode) {
-    const base = mode === "add" ? "Product added successfully." : "Product updated successfully.";
+    const base = mode === "add" ? t("Product added successfully.") : t("Product updated successfully.");
     setNotice(
       result.failedImages > 0
-        ? { kind: "error", text: `${base} ${result.failedImages} colour image(s) could not be saved.` }
+        ? {
+            kind: "error",
+            text: `${base} ${t("{{number}} colour image(s) could not be saved.", { number: result.failedImages })}`,
+          }
         : { kind: "success", text: base },
     );
     void refreshAll();

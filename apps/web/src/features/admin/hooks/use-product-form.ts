@@ -1,6 +1,7 @@
 import type { Product } from "@florist/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { messageOf } from "../../../lib/api-client";
 import { type SaveResult, saveProduct } from "../api/products";
 import { emptyProductForm, type FormMode, type ProductFormValues, productToForm } from "../lib/product-form";
@@ -12,6 +13,7 @@ import { validateProductForm } from "../lib/product-form-rules";
  * while the form breaks a rule.
  */
 export function useProductForm(product: Product | null, onSaved: (result: SaveResult, mode: FormMode) => void) {
+  const { t } = useTranslation();
   const mode: FormMode = product ? "edit" : "add";
   const [values, setFormValues] = useState<ProductFormValues>(() =>
     product ? productToForm(product) : emptyProductForm(),
@@ -27,7 +29,7 @@ export function useProductForm(product: Product | null, onSaved: (result: SaveRe
     mutationFn: (submitted: ProductFormValues) => saveProduct(submitted, product?.productId ?? null),
     onSuccess: (result) => onSaved(result, mode),
     onError: (error) =>
-      setFormError(messageOf(error, mode === "add" ? "Failed to add product." : "Failed to update product.")),
+      setFormError(messageOf(error, mode === "add" ? t("Failed to add product.") : t("Failed to update product."))),
   });
 
   function set<K extends keyof ProductFormValues>(key: K, value: ProductFormValues[K]) {

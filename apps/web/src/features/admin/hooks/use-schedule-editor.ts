@@ -1,6 +1,7 @@
 import type { DeliverySchedule, DeliveryScheduleInput, StrandedOrders } from "@florist/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { messageOf } from "../../../lib/api-client";
 import { checkDeliverySchedule, saveDeliverySchedule, scheduleKey } from "../api/delivery-schedule";
 import { adminKeys } from "../api/orders";
@@ -16,6 +17,7 @@ export type StrandedOrder = StrandedOrders["stranded"][number];
  * until the next change.
  */
 export function useScheduleEditor(saved: DeliverySchedule) {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const today = shopToday();
   const [draft, setDraft] = useState(() => draftOf(saved, today));
@@ -29,14 +31,14 @@ export function useScheduleEditor(saved: DeliverySchedule) {
     onSuccess: async (schedule) => {
       queryClient.setQueryData(scheduleKey, schedule);
       setDraft(draftOf(schedule, today));
-      setNotice("Schedule saved.");
+      setNotice(t("Schedule saved."));
       // The deliveries screen and the availability it shows follow the new schedule.
       await queryClient.invalidateQueries({
         queryKey: adminKeys.all,
         predicate: (q) => q.queryKey[1] !== scheduleKey[1],
       });
     },
-    onError: (failure) => setError(messageOf(failure, "The schedule could not be saved.")),
+    onError: (failure) => setError(messageOf(failure, t("The schedule could not be saved."))),
     onSettled: () => {
       setStranded(null);
       setPending(null);
@@ -53,7 +55,7 @@ export function useScheduleEditor(saved: DeliverySchedule) {
       setPending(body);
       setStranded(answer.stranded);
     },
-    onError: (failure) => setError(messageOf(failure, "The schedule could not be checked.")),
+    onError: (failure) => setError(messageOf(failure, t("The schedule could not be checked."))),
   });
 
   function change(edit: (current: ScheduleDraft) => ScheduleDraft) {

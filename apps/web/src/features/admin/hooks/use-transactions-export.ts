@@ -1,5 +1,6 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { messageOf } from "../../../lib/api-client";
 import { adminKeys, fetchOverview } from "../api/orders";
 import { buildWorkbook, downloadBlob, EXPORT_LIMIT, exportFileName, exportRows } from "../lib/export";
@@ -15,6 +16,7 @@ export interface ExportFilter {
  * them as a workbook, or says there is nothing to export.
  */
 export function useTransactionsExport() {
+  const { t } = useTranslation();
   const queryClient = useQueryClient();
   const [exporting, setExporting] = useState(false);
   const [notice, setNotice] = useState<string | null>(null);
@@ -32,12 +34,12 @@ export function useTransactionsExport() {
       });
       const exported = exportRows(latest.transactions);
       if (exported.length === 0) {
-        setNotice("No data to export.");
+        setNotice(t("No data to export."));
         return;
       }
       downloadBlob(await buildWorkbook(exported), exportFileName(month, year));
     } catch (err) {
-      setFailure({ title: "Export failed", body: messageOf(err, "The spreadsheet could not be created.") });
+      setFailure({ title: t("Export failed"), body: messageOf(err, t("The spreadsheet could not be created.")) });
     } finally {
       setExporting(false);
     }

@@ -1,4 +1,5 @@
 import type { AuditEntry } from "@florist/contract";
+import { i18n } from "../../../lib/i18n";
 
 /** One line of a change as the audit screen shows it: a field going from before to after, or a note. */
 export type ChangeLine =
@@ -18,7 +19,7 @@ export function readable(value: unknown): string {
   let text: string;
   if (value === null || value === undefined || value === "") text = EMPTY;
   else if (typeof value === "number") text = numbers.format(value);
-  else if (typeof value === "boolean") text = value ? "yes" : "no";
+  else if (typeof value === "boolean") text = value ? i18n.t("yes") : i18n.t("no");
   else if (typeof value === "string") text = value;
   else if (Array.isArray(value)) text = value.length === 0 ? EMPTY : value.map(readable).join(", ");
   else if (isRecord(value))

@@ -1,5 +1,6 @@
 import type { AdminTransaction } from "@florist/contract";
 import { formatOrderId } from "../../../lib/format";
+import { i18n } from "../../../lib/i18n";
 import { formatAdminDate } from "./format";
 import { monthName } from "./months";
 
@@ -7,6 +8,18 @@ export const EXPORT_LIMIT = 10;
 export const EXPORT_SHEET_NAME = "Recent Transactions";
 export const EXPORT_COLUMNS = ["Order ID", "Customer", "Date", "Total", "Status"] as const;
 export const EXPORT_COLUMN_WIDTH = 15;
+
+/** The sheet's column headers in the admin's language; the spec's English names are the default. */
+function columnHeader(column: (typeof EXPORT_COLUMNS)[number]): string {
+  const headers: Record<(typeof EXPORT_COLUMNS)[number], string> = {
+    "Order ID": i18n.t("Order ID"),
+    Customer: i18n.t("Customer"),
+    Date: i18n.t("Date"),
+    Total: i18n.t("Total"),
+    Status: i18n.t("Status"),
+  };
+  return headers[column];
+}
 
 export type ExportRow = [orderId: string, customer: string, date: string, total: number, status: string];
 
@@ -37,8 +50,8 @@ export async function buildWorkbook(rows: readonly ExportRow[]): Promise<Blob> {
   const { default: ExcelJS } = await import("exceljs");
   const workbook = new ExcelJS.Workbook();
   workbook.created = new Date();
-  const sheet = workbook.addWorksheet(EXPORT_SHEET_NAME);
-  sheet.columns = EXPORT_COLUMNS.map((header) => ({ header, width: EXPORT_COLUMN_WIDTH }));
+  const sheet = workbook.addWorksheet(i18n.t("Recent Transactions"));
+  sheet.columns = EXPORT_COLUMNS.map((column) => ({ header: columnHeader(column), width: EXPORT_COLUMN_WIDTH }));
   sheet.getRow(1).font = { bold: true };
   for (const row of rows) sheet.addRow([...row]);
   sheet.getColumn(4).numFmt = '"Rp" #,##0';

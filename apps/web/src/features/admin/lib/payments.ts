@@ -1,4 +1,5 @@
 import { PAYMENT_STATUSES, type PaymentStatus, SLOT_RELEASING_STATUSES, sameStatus } from "@florist/contract/rules";
+import { i18n } from "../../../lib/i18n";
 
 /** A payment status as the server writes it, read as the server reads it (case and spaces do not matter). */
 export function paymentStatusOf(status: string | null | undefined): PaymentStatus | undefined {
@@ -33,9 +34,12 @@ export function whatsappHref(phone: string | null | undefined): string | null {
 /** The payment window in hours and minutes, as the settings screen repeats it beside the minutes. */
 export function paymentWindowText(minutes: number): string {
   if (!Number.isFinite(minutes) || minutes < 0) return "";
-  if (minutes === 0) return "Pesanan tidak pernah kedaluwarsa";
+  if (minutes === 0) return i18n.t("Pesanan tidak pernah kedaluwarsa");
   const hours = Math.floor(minutes / 60);
   const rest = minutes % 60;
-  const parts = [hours > 0 ? `${hours} jam` : "", rest > 0 ? `${rest} menit` : ""].filter(Boolean);
+  const parts = [
+    hours > 0 ? i18n.t("{{hours}} jam", { hours }) : "",
+    rest > 0 ? i18n.t("{{minutes}} menit", { minutes: rest }) : "",
+  ].filter(Boolean);
   return `= ${parts.join(" ")}`;
 }

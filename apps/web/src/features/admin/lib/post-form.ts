@@ -1,4 +1,5 @@
 import type { Post, PostDetail, PostStatus } from "@florist/contract";
+import { i18n } from "../../../lib/i18n";
 import type { PostFormFields } from "../api/posts";
 
 /** What the post editor holds while the admin types. `publishedAt` is a WIB date-time ("2026-12-01T09:00") or blank. */
@@ -64,4 +65,14 @@ export type PostState = "Draft" | "Scheduled" | "Published";
 export function postState(post: Pick<Post, "status" | "live">): PostState {
   if (post.status === "draft") return "Draft";
   return post.live ? "Published" : "Scheduled";
+}
+
+/** A post's state in the admin's language. */
+export function postStateText(state: PostState): string {
+  const texts: Record<PostState, string> = {
+    Draft: i18n.t("Draft"),
+    Scheduled: i18n.t("Scheduled"),
+    Published: i18n.t("Published"),
+  };
+  return texts[state];
 }

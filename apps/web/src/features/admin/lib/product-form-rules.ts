@@ -1,4 +1,5 @@
 import { COLOR_SEPARATOR, isHexColor } from "@florist/contract/rules";
+import { i18n } from "../../../lib/i18n";
 import { DEFAULT_COLOR } from "./color-presets";
 import { type ColorEntry, type FormMode, type ProductFormValues, type SizeEntry, sameName } from "./product-form";
 
@@ -42,7 +43,7 @@ function sizePriceProblem(sizes: readonly SizeEntry[]): string | null {
   for (const [label, entry] of namedSizes(sizes)) {
     const price = ownPriceOf(entry);
     if (entry.ownPrice && !(Number.isFinite(price) && price > 0)) {
-      return `The price of size ${label} must be greater than 0.`;
+      return i18n.t("The price of size {{size}} must be greater than 0.", { size: label });
     }
   }
   return null;
@@ -72,30 +73,20 @@ function toNumber(value: string): number {
   return value.trim() === "" ? Number.NaN : Number(value);
 }
 
-export const MESSAGES = {
-  category: "Category is required.",
-  name: "Product name is required.",
-  description: "Description is required.",
-  price: "Price must be greater than 0.",
-  stock: "Stock must be at least 0.",
-  colors: "Please add at least one color option.",
-  sizes: "Please add at least one size option.",
-  image: "Please upload at least one product image.",
-} as const;
-
 /** The first rule the form breaks, in the order the fields appear, or null when it can be saved. */
 export function validateProductForm(values: ProductFormValues, mode: FormMode): string | null {
-  if (!values.categoryId.trim()) return MESSAGES.category;
-  if (!values.name.trim()) return MESSAGES.name;
-  if (mode === "edit" && !values.description.trim()) return MESSAGES.description;
+  if (!values.categoryId.trim()) return i18n.t("Category is required.");
+  if (!values.name.trim()) return i18n.t("Product name is required.");
+  if (mode === "edit" && !values.description.trim()) return i18n.t("Description is required.");
   const price = toNumber(values.price);
-  if (!Number.isFinite(price) || price <= 0) return MESSAGES.price;
+  if (!Number.isFinite(price) || price <= 0) return i18n.t("Price must be greater than 0.");
   const stock = toNumber(values.stock);
-  if (!Number.isFinite(stock) || stock < 0) return MESSAGES.stock;
-  if (cleanColors(values.colors, mode).length === 0) return MESSAGES.colors;
-  if (cleanSizes(values.sizes).length === 0) return MESSAGES.sizes;
+  if (!Number.isFinite(stock) || stock < 0) return i18n.t("Stock must be at least 0.");
+  if (cleanColors(values.colors, mode).length === 0) return i18n.t("Please add at least one color option.");
+  if (cleanSizes(values.sizes).length === 0) return i18n.t("Please add at least one size option.");
   const sizePrice = sizePriceProblem(values.sizes);
   if (sizePrice) return sizePrice;
-  if (mode === "add" && !values.imageFile && !values.imageUrl.trim()) return MESSAGES.image;
+  if (mode === "add" && !values.imageFile && !values.imageUrl.trim())
+    return i18n.t("Please upload at least one product image.");
   return null;
 }

@@ -11,6 +11,7 @@ import {
 } from "@florist/contract";
 import { addDays, SHOP_TIME_ZONE } from "@florist/contract/rules";
 import type { z } from "zod";
+import { i18n } from "../../../lib/i18n";
 
 /**
  * The Schedule screen edits a copy of the whole schedule and sends it in one PUT, as the contract
@@ -88,11 +89,11 @@ export interface ClosingRange {
 
 /** What is wrong with a range to close, in words for the admin; null when it can be closed. */
 export function closingProblem(range: ClosingRange, today: string): string | null {
-  if (!range.from) return "Choose the first date to close.";
-  if (range.from < today) return "Dates before today cannot be closed.";
-  if (range.to && range.to < range.from) return "The last date must not be before the first.";
+  if (!range.from) return i18n.t("Choose the first date to close.");
+  if (range.from < today) return i18n.t("Dates before today cannot be closed.");
+  if (range.to && range.to < range.from) return i18n.t("The last date must not be before the first.");
   if (datesBetween(range.from, range.to).length >= MAX_CLOSED_RANGE_DAYS)
-    return `Close at most ${MAX_CLOSED_RANGE_DAYS - 1} days at once.`;
+    return i18n.t("Close at most {{number}} days at once.", { number: MAX_CLOSED_RANGE_DAYS - 1 });
   return null;
 }
 
@@ -107,21 +108,24 @@ export function closeRange(closedDates: readonly ClosedDateDraft[], range: Closi
 const slotEntry = deliveryScheduleBody.shape.slots.element;
 const zoneEntry = deliveryScheduleBody.shape.zones.element;
 
-const FIELD_NAMES: Record<string, string> = {
-  label: "Label",
-  start: "Start",
-  end: "End",
-  sameDayCutoff: "Same-day cutoff",
-  capacity: "Capacity",
-  name: "Name",
-  fee: "Fee",
-};
+function fieldName(field: string): string {
+  const names: Record<string, string> = {
+    label: i18n.t("Label"),
+    start: i18n.t("Start"),
+    end: i18n.t("End"),
+    sameDayCutoff: i18n.t("Same-day cutoff"),
+    capacity: i18n.t("Capacity"),
+    name: i18n.t("Name"),
+    fee: i18n.t("Fee"),
+  };
+  return names[field] ?? field;
+}
 
 function firstProblem(result: z.ZodSafeParseResult<unknown>): string | null {
   if (result.success) return null;
   const issue = result.error.issues[0];
   if (!issue) return null;
-  const field = FIELD_NAMES[String(issue.path[0])] ?? String(issue.path[0] ?? "");
+  const field = fieldName(String(issue.path[0] ?? ""));
   return `${field} ${issue.message}.`.trim();
 }
 
@@ -147,41 +151,49 @@ export function scheduleProblem(draft: ScheduleDraft): string | null {
  * (Pagi)". Null when the message names no entry.
  */
 export function problemPlace(message: string, draft: ScheduleDraft): string | null {
-  if (message.startsWith("windowDays:")) return "Booking window";
+  if (message.startsWith("windowDays:")) return i18n.t("Booking window");
   const match = /^(slots|zones|closedDates)\.(\d+)\b/.exec(message);
   if (!match) return null;
   const index = Number(match[2]);
   if (match[1] === "slots") {
     const slot = draft.slots[index];
-    return `Time slot ${index + 1}${slot?.label ? ` (${slot.label})` : ""}`;
+    const place = i18n.t("Time slot {{number}}", { number: index + 1 });
+    return `${place}${slot?.label ? ` (${slot.label})` : ""}`;
   }
   if (match[1] === "zones") {
     const zone = draft.zones[index];
-    return `District ${index + 1}${zone?.name ? ` (${zone.name})` : ""}`;
+    const place = i18n.t("District {{number}}", { number: index + 1 });
+    return `${place}${zone?.name ? ` (${zone.name})` : ""}`;
   }
   const closed = draft.closedDates[index];
-  return `Closed date ${index + 1}${closed ? ` (${closed.date})` : ""}`;
+  const place = i18n.t("Closed date {{number}}", { number: index + 1 });
+  return `${place}${closed ? ` (${closed.date})` : ""}`;
 }
 
 export type StrandReason = (typeof STRAND_REASONS)[number];
 
 /** Why a saved order loses its place, as the confirmation lists it. */
-export const STRAND_REASON_TEXT: Record<StrandReason, string> = {
-  capacity: "More orders than the new capacity",
-  inactive: "Slot switched off",
-  closed: "Date closed",
-};
+export function strandReasonText(reason: StrandReason): string {
+  const texts: Record<StrandReason, string> = {
+    capacity: i18n.t("More orders than the new capacity"),
+    inactive: i18n.t("Slot switched off"),
+    closed: i18n.t("Date closed"),
+  };
+  return texts[reason];
+}
 
 /** "08:00", or that the slot is never offered for the same day. */
 export function cutoffText(slot: Pick<SlotDraft, "sameDayCutoff">): string {
-  return slot.sameDayCutoff ? `Same day until ${slot.sameDayCutoff}` : "No same-day";
+  return slot.sameDayCutoff ? i18n.t("Same day until {{time}}", { time: slot.sameDayCutoff }) : i18n.t("No same-day");
 }
 
 /** The slots a closed date shuts: "Whole day", or their labels. */
 export function closedSlotsText(closed: ClosedDateDraft, slots: readonly SlotDraft[]): string {
-  if (closed.slotIds.length === 0) return "Whole day";
+  if (closed.slotIds.length === 0) return i18n.t("Whole day");
   return closed.slotIds
-    .map((slotId) => slots.find((slot) => slot.slotId === slotId)?.label ?? `Slot ${slotId}`)
+    .map(
+      (slotId) => slots.find((slot) => slot.slotId === slotId)?.label ?? i18n.t("Slot {{number}}", { number: slotId }),
+    )
     .join(", ");
 }
 

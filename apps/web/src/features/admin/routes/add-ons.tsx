@@ -1,5 +1,6 @@
 import type { Customization } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
 import { LoadingState } from "../../../components/page-state";
 import { useAuth } from "../../../lib/auth";
@@ -12,19 +13,21 @@ import "../admin.css";
 import "../addons.css";
 
 export default function AdminAddOnsPage() {
+  const { t } = useTranslation();
   const { isAdmin, isLoading } = useAuth();
-  if (isLoading) return <LoadingState text="Loading..." />;
+  if (isLoading) return <LoadingState text={t("Loading...")} />;
   if (!isAdmin) return <AccessDenied />;
   return <ManageAddOns />;
 }
 
 /** Add-ons: the extras a shopper may put on a line (a card, a ribbon), each with its price. */
 function ManageAddOns() {
+  const { t } = useTranslation();
   const addOns = useQuery(addOnsQuery);
   const actions = useAddOnActions();
   const list = collectionList(
     addOns,
-    { failed: "The add-ons could not be loaded.", empty: "No add-ons yet. Add the first one above." },
+    { failed: t("The add-ons could not be loaded."), empty: t("No add-ons yet. Add the first one above.") },
     (items) => (
       <ul className="addon-list">
         {items.map((addOn) => (
@@ -35,16 +38,20 @@ function ManageAddOns() {
   );
   return (
     <CollectionScreen
-      title="Add-ons"
-      subtitle="Extras shoppers can add to a bouquet, such as a greeting card or a ribbon."
+      title={t("Add-ons")}
+      subtitle={t("Extras shoppers can add to a bouquet, such as a greeting card or a ribbon.")}
       notice={actions.notice}
-      newTitle="New add-on"
-      form={<AddOnForm submitLabel="Add add-on" pendingLabel="Adding..." onSubmit={actions.add} resetOnSave />}
-      listTitle="Add-ons on offer"
+      newTitle={t("New add-on")}
+      form={
+        <AddOnForm submitLabel={t("Add add-on")} pendingLabel={t("Adding...")} onSubmit={actions.add} resetOnSave />
+      }
+      listTitle={t("Add-ons on offer")}
       count={addOns.data?.length}
       list={list}
       deleting={actions.deleting}
-      deleteMessage="Shoppers will no longer be able to choose it. If orders already have it, they keep showing it with the price they paid."
+      deleteMessage={t(
+        "Shoppers will no longer be able to choose it. If orders already have it, they keep showing it with the price they paid.",
+      )}
       removing={actions.removing}
       onConfirmDelete={actions.confirmDelete}
       onCancelDelete={actions.cancelDelete}
@@ -53,13 +60,14 @@ function ManageAddOns() {
 }
 
 function AddOnRow({ addOn, actions }: { addOn: Customization; actions: ReturnType<typeof useAddOnActions> }) {
+  const { t } = useTranslation();
   if (actions.editingId === addOn.customization_id)
     return (
-      <li className="addon-row is-editing" aria-label={`Editing ${addOn.name}`}>
+      <li className="addon-row is-editing" aria-label={t("Editing {{name}}", { name: addOn.name })}>
         <AddOnForm
           initial={addOn}
-          submitLabel="Save"
-          pendingLabel="Saving..."
+          submitLabel={t("Save")}
+          pendingLabel={t("Saving...")}
           onSubmit={(body) => actions.save(addOn.customization_id, body)}
           onCancel={actions.cancelEdit}
         />
@@ -74,17 +82,17 @@ function AddOnRow({ addOn, actions }: { addOn: Customization; actions: ReturnTyp
           type="button"
           className="btn btn-secondary btn-small"
           onClick={() => actions.startEdit(addOn)}
-          aria-label={`Edit ${addOn.name}`}
+          aria-label={t("Edit {{name}}", { name: addOn.name })}
         >
-          Edit
+          {t("Edit")}
         </button>
         <button
           type="button"
           className="btn btn-danger btn-small"
           onClick={() => actions.askDelete(addOn)}
-          aria-label={`Delete ${addOn.name}`}
+          aria-label={t("Delete {{name}}", { name: addOn.name })}
         >
-          Delete
+          {t("Delete")}
         </button>
       </span>
     </li>

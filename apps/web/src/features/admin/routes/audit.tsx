@@ -1,6 +1,7 @@
 import type { AuditEntry, AuditPage } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth";
@@ -14,30 +15,30 @@ import { pageRange } from "../lib/transactions";
 import "../admin.css";
 import "../audit.css";
 
-const LOADING_TEXT = "Loading the audit log...";
-
 export default function AdminAuditPage() {
+  const { t } = useTranslation();
   const { isAdmin, isLoading } = useAuth();
-  if (isLoading) return <LoadingState text={LOADING_TEXT} />;
+  if (isLoading) return <LoadingState text={t("Loading the audit log...")} />;
   if (!isAdmin) return <AccessDenied />;
   return <AuditLog />;
 }
 
 /** Who changed what in the shop, newest first, paged and filtered on the server. */
 function AuditLog() {
+  const { t } = useTranslation();
   const [params, setParams] = useState<AuditParams>({ page: 1, userId: undefined, kind: "" });
   const { data, error, isPending, isFetching, isPlaceholderData } = useQuery(auditLogQuery(params));
 
-  if (isPending) return <LoadingState text={LOADING_TEXT} />;
-  if (error || !data) return <ErrorState text={messageOf(error, "The audit log could not be loaded.")} />;
+  if (isPending) return <LoadingState text={t("Loading the audit log...")} />;
+  if (error || !data) return <ErrorState text={messageOf(error, t("The audit log could not be loaded."))} />;
 
   const range = pageRange(data.pagination.page, AUDIT_PAGE_SIZE, data.entries.length, data.pagination.total);
   const filtering = params.userId !== undefined || params.kind !== "";
 
   return (
     <div className="container page admin-page">
-      <AdminHeader title="Audit Log" subtitle="Every change an admin made to the shop, newest first." />
-      <section className="card admin-card" aria-label="Changes">
+      <AdminHeader title={t("Audit Log")} subtitle={t("Every change an admin made to the shop, newest first.")} />
+      <section className="card admin-card" aria-label={t("Changes")}>
         <AuditFilters
           filters={data.filters}
           params={params}
@@ -45,13 +46,13 @@ function AuditLog() {
         />
         <div aria-busy={isFetching} className={isFetching && isPlaceholderData ? "admin-refreshing" : undefined}>
           {data.entries.length === 0 ? (
-            <EmptyState text={filtering ? "No changes match these filters." : "No changes yet."} />
+            <EmptyState text={filtering ? t("No changes match these filters.") : t("No changes yet.")} />
           ) : (
             <AuditTable entries={data.entries} />
           )}
         </div>
         <TransactionsPagination
-          label="Audit log pages"
+          label={t("Audit log pages")}
           range={range}
           canGoBack={params.page > 1 && !isFetching}
           canGoOn={data.pagination.hasNext && !isFetching}
@@ -70,12 +71,13 @@ interface AuditFiltersProps {
 }
 
 function AuditFilters({ filters, params, onChange }: AuditFiltersProps) {
+  const { t } = useTranslation();
   const adminId = useId();
   const kindId = useId();
   return (
     <div className="admin-toolbar audit-filters">
       <div className="admin-sort">
-        <label htmlFor={adminId}>Admin</label>
+        <label htmlFor={adminId}>{t("Admin")}</label>
         <select
           id={adminId}
           className="select select-compact"
@@ -84,7 +86,7 @@ function AuditFilters({ filters, params, onChange }: AuditFiltersProps) {
             onChange({ userId: event.target.value ? Number(event.target.value) : undefined, kind: params.kind })
           }
         >
-          <option value="">All admins</option>
+          <option value="">{t("All admins")}</option>
           {filters.admins.map((admin) => (
             <option key={admin.userId} value={admin.userId}>
               {admin.username}
@@ -93,14 +95,14 @@ function AuditFilters({ filters, params, onChange }: AuditFiltersProps) {
         </select>
       </div>
       <div className="admin-sort">
-        <label htmlFor={kindId}>Kind</label>
+        <label htmlFor={kindId}>{t("Kind")}</label>
         <select
           id={kindId}
           className="select select-compact"
           value={params.kind}
           onChange={(event) => onChange({ userId: params.userId, kind: event.target.value })}
         >
-          <option value="">All kinds</option>
+          <option value="">{t("All kinds")}</option>
           {filters.kinds.map((kind) => (
             <option key={kind} value={kind}>
               {kind}
@@ -113,27 +115,28 @@ function AuditFilters({ filters, params, onChange }: AuditFiltersProps) {
 }
 
 function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
+  const { t } = useTranslation();
   return (
     <div className="admin-table-wrap">
       <table className="admin-table audit-table">
         <thead>
           <tr>
-            <th scope="col">Time (WIB)</th>
-            <th scope="col">Admin</th>
-            <th scope="col">What</th>
-            <th scope="col">Before → After</th>
+            <th scope="col">{t("Time (WIB)")}</th>
+            <th scope="col">{t("Admin")}</th>
+            <th scope="col">{t("What")}</th>
+            <th scope="col">{t("Before → After")}</th>
           </tr>
         </thead>
         <tbody>
           {entries.map((entry) => (
             <tr key={entry.id}>
-              <td data-label="Time (WIB)">{formatAdminDateTime(entry.at)}</td>
-              <td data-label="Admin">{entry.username}</td>
-              <th scope="row" data-label="What">
+              <td data-label={t("Time (WIB)")}>{formatAdminDateTime(entry.at)}</td>
+              <td data-label={t("Admin")}>{entry.username}</td>
+              <th scope="row" data-label={t("What")}>
                 <span className="audit-action">{entry.action}</span>{" "}
                 <span className="audit-target">{entry.target}</span>
               </th>
-              <td data-label="Before → After" className="audit-change-cell">
+              <td data-label={t("Before → After")} className="audit-change-cell">
                 <ChangeLines entry={entry} />
               </td>
             </tr>
@@ -145,8 +148,9 @@ function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
 }
 
 function ChangeLines({ entry }: { entry: AuditEntry }) {
+  const { t } = useTranslation();
   const lines = describeChange(entry.details);
-  if (lines.length === 0) return <span className="admin-muted">No details</span>;
+  if (lines.length === 0) return <span className="admin-muted">{t("No details")}</span>;
   return (
     <ul className="audit-changes">
       {lines.map((line) =>
@@ -157,7 +161,7 @@ function ChangeLines({ entry }: { entry: AuditEntry }) {
             <span aria-hidden="true" className="audit-arrow">
               →
             </span>{" "}
-            <span className="visually-hidden">to</span> <span className="audit-after">{line.after}</span>
+            <span className="visually-hidden">{t("to")}</span> <span className="audit-after">{line.after}</span>
           </li>
         ) : (
           <li key={`note-${line.label}`}>

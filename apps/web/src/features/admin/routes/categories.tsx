@@ -1,6 +1,7 @@
 import type { Category } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../../../components/modal";
 import { EmptyState, LoadingState } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
@@ -15,8 +16,9 @@ import "../admin.css";
 import "../categories.css";
 
 export default function AdminCategoriesPage() {
+  const { t } = useTranslation();
   const { isAdmin, isLoading } = useAuth();
-  if (isLoading) return <LoadingState text="Loading..." />;
+  if (isLoading) return <LoadingState text={t("Loading...")} />;
   if (!isAdmin) return <AccessDenied />;
   return <ManageCategories />;
 }
@@ -25,20 +27,21 @@ type Actions = ReturnType<typeof useCategoryActions>;
 
 /** The catalogue's categories in the order its pills show them: add, rename, reorder, delete. */
 function ManageCategories() {
+  const { t } = useTranslation();
   const categories = useQuery(adminCategoriesQuery);
   const actions = useCategoryActions();
   // The row being dragged, by its place in the list; the buttons beside each row do the same by keyboard.
   const [dragFrom, setDragFrom] = useState<number | null>(null);
 
   let list: React.ReactNode;
-  if (categories.isPending) list = <LoadingState text="Loading..." />;
+  if (categories.isPending) list = <LoadingState text={t("Loading...")} />;
   else if (categories.error)
     list = (
       <p className="alert alert-error" role="alert">
-        {messageOf(categories.error, "The categories could not be loaded.")}
+        {messageOf(categories.error, t("The categories could not be loaded."))}
       </p>
     );
-  else if (categories.data.length === 0) list = <EmptyState text="No categories yet. Add the first one above." />;
+  else if (categories.data.length === 0) list = <EmptyState text={t("No categories yet. Add the first one above.")} />;
   else {
     const all = categories.data;
     list = (
@@ -71,22 +74,28 @@ function ManageCategories() {
   return (
     <div className="container page admin-page admin-page-narrow">
       <AdminHeader
-        title="Categories"
-        subtitle="The groups of the catalogue, in the order shoppers see them. Drag a row or use the arrows to move it."
+        title={t("Categories")}
+        subtitle={t(
+          "The groups of the catalogue, in the order shoppers see them. Drag a row or use the arrows to move it.",
+        )}
       />
       <AdminNotice notice={actions.notice} />
 
       <section className="card admin-card" aria-labelledby="category-new-title">
         <h2 id="category-new-title" className="admin-card-title">
-          New category
+          {t("New category")}
         </h2>
-        <CategoryNameForm label="Name of the new category" submitLabel="Add category" onSubmit={actions.add} />
+        <CategoryNameForm
+          label={t("Name of the new category")}
+          submitLabel={t("Add category")}
+          onSubmit={actions.add}
+        />
       </section>
 
       <section className="card admin-card" aria-labelledby="category-list-title">
         <div className="admin-card-head">
           <h2 id="category-list-title" className="admin-card-title">
-            Catalogue order
+            {t("Catalogue order")}
           </h2>
           {categories.data ? <span className="admin-count">{categories.data.length}</span> : null}
         </div>
@@ -95,9 +104,11 @@ function ManageCategories() {
 
       <ConfirmModal
         open={actions.deleting !== null}
-        title={actions.deleting ? `Delete ${actions.deleting.name}` : ""}
-        message="The category leaves the catalogue. A category that still has products, archived ones included, cannot be deleted."
-        confirmLabel="Delete"
+        title={actions.deleting ? t("Delete {{name}}", { name: actions.deleting.name }) : ""}
+        message={t(
+          "The category leaves the catalogue. A category that still has products, archived ones included, cannot be deleted.",
+        )}
+        confirmLabel={t("Delete")}
         danger
         busy={actions.removing}
         onConfirm={actions.confirmDelete}
@@ -116,13 +127,14 @@ interface RowProps {
 }
 
 function CategoryRow({ category, index, count, all, actions }: RowProps) {
+  const { t } = useTranslation();
   const { name, category_id: id } = category;
   if (actions.renamingId === id)
     return (
       <CategoryNameForm
         initialName={name}
-        label={`New name for ${name}`}
-        submitLabel="Save"
+        label={t("New name for {{name}}", { name })}
+        submitLabel={t("Save")}
         onSubmit={(body) => actions.saveName(id, body)}
         onCancel={actions.cancelRename}
       />
@@ -140,7 +152,7 @@ function CategoryRow({ category, index, count, all, actions }: RowProps) {
           className="btn btn-secondary btn-small btn-icon"
           onClick={() => actions.move(all, index, index - 1)}
           disabled={index === 0 || actions.reordering}
-          aria-label={`Move ${name} up`}
+          aria-label={t("Move {{name}} up", { name })}
         >
           ↑
         </button>
@@ -149,7 +161,7 @@ function CategoryRow({ category, index, count, all, actions }: RowProps) {
           className="btn btn-secondary btn-small btn-icon"
           onClick={() => actions.move(all, index, index + 1)}
           disabled={index === count - 1 || actions.reordering}
-          aria-label={`Move ${name} down`}
+          aria-label={t("Move {{name}} down", { name })}
         >
           ↓
         </button>
@@ -157,17 +169,17 @@ function CategoryRow({ category, index, count, all, actions }: RowProps) {
           type="button"
           className="btn btn-secondary btn-small"
           onClick={() => actions.startRename(category)}
-          aria-label={`Rename ${name}`}
+          aria-label={t("Rename {{name}}", { name })}
         >
-          Rename
+          {t("Rename")}
         </button>
         <button
           type="button"
           className="btn btn-danger btn-small"
           onClick={() => actions.askDelete(category)}
-          aria-label={`Delete ${name}`}
+          aria-label={t("Delete {{name}}", { name })}
         >
-          Delete
+          {t("Delete")}
         </button>
       </span>
     </>

@@ -1,5 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { MessageModal } from "../../../components/modal";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
@@ -19,25 +20,25 @@ import { modeOfOrder, pageRange } from "../lib/transactions";
 import "../admin.css";
 import "../payments.css";
 
-const LOADING_TEXT = "Memuat data admin...";
-
 export default function AdminDashboardPage() {
+  const { t } = useTranslation();
   const { isAdmin, isLoading } = useAuth();
-  if (isLoading) return <LoadingState text={LOADING_TEXT} />;
+  if (isLoading) return <LoadingState text={t("Memuat data admin...")} />;
   if (!isAdmin) return <AccessDenied />;
   return <Dashboard />;
 }
 
 /** The admin dashboard: the month's income, the latest reviews and the transactions with their actions. */
 function Dashboard() {
+  const { t } = useTranslation();
   const filter = useTransactionsFilter();
   const exporter = useTransactionsExport();
   const [detailId, setDetailId] = useState<number | null>(null);
   const { params } = filter;
   const { data, error, isPending, isFetching, isPlaceholderData } = useQuery(overviewQuery(params));
 
-  if (isPending) return <LoadingState text={LOADING_TEXT} />;
-  if (error || !data) return <ErrorState text={messageOf(error, "Gagal memuat data admin.")} />;
+  if (isPending) return <LoadingState text={t("Memuat data admin...")} />;
+  if (error || !data) return <ErrorState text={messageOf(error, t("Gagal memuat data admin."))} />;
 
   const limit = data.pagination.limit || PAGE_SIZE;
   const rows = data.transactions;
@@ -46,7 +47,7 @@ function Dashboard() {
 
   return (
     <div className="container page admin-page">
-      <AdminHeader title="Admin Dashboard" subtitle="Orders, income and the latest reviews of the shop." />
+      <AdminHeader title={t("Admin Dashboard")} subtitle={t("Orders, income and the latest reviews of the shop.")} />
 
       <div className="admin-overview-grid">
         <IncomeCard
@@ -62,7 +63,7 @@ function Dashboard() {
       <section className="card admin-card" aria-labelledby="transactions-title">
         <div className="admin-card-head">
           <h2 id="transactions-title" className="admin-card-title">
-            Transactions
+            {t("Transactions")}
           </h2>
           <button
             type="button"
@@ -71,7 +72,7 @@ function Dashboard() {
             disabled={exporter.exporting}
             aria-busy={exporter.exporting}
           >
-            Export to Excel
+            {t("Export to Excel")}
           </button>
         </div>
 
@@ -92,7 +93,13 @@ function Dashboard() {
 
         <div aria-busy={isFetching} className={refreshing ? "admin-refreshing" : undefined}>
           {rows.length === 0 ? (
-            <EmptyState text={params.search ? `No transactions match "${params.search}".` : "No transactions yet."} />
+            <EmptyState
+              text={
+                params.search
+                  ? t('No transactions match "{{search}}".', { search: params.search })
+                  : t("No transactions yet.")
+              }
+            />
           ) : (
             <TransactionsTable rows={rows} order={filter.order} onSort={filter.sortByColumn} onView={setDetailId} />
           )}

@@ -1,6 +1,7 @@
 import type { DeliveriesAnswer, OrderDetail } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ErrorState, LoadingState } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
@@ -18,11 +19,10 @@ import { formatDayTitle, formatDelivery, slotTime } from "../lib/deliveries";
 import "../admin.css";
 import "../deliveries.css";
 
-const LOADING_TEXT = "Loading deliveries...";
-
 export default function AdminDeliveriesPage() {
+  const { t } = useTranslation();
   const { isAdmin, isLoading } = useAuth();
-  if (isLoading) return <LoadingState text={LOADING_TEXT} />;
+  if (isLoading) return <LoadingState text={t("Loading deliveries...")} />;
   if (!isAdmin) return <AccessDenied />;
   return <Deliveries />;
 }
@@ -33,6 +33,7 @@ function orderCount(answer: DeliveriesAnswer): number {
 
 /** The florist's day: every order to deliver on a date, slot by slot, each slot against its capacity. */
 function Deliveries() {
+  const { t } = useTranslation();
   const { date, today, setDate } = useDeliveryDay();
   const [detailId, setDetailId] = useState<number | null>(null);
   const [moving, setMoving] = useState<OrderDetail | null>(null);
@@ -41,20 +42,25 @@ function Deliveries() {
 
   function moved(order: OrderDetail) {
     setMoving(null);
+    const id = formatOrderId(order.orderId);
     setNotice(
-      `${formatOrderId(order.orderId)} moved to ${order.delivery ? formatDelivery(order.delivery) : "no slot"}.`,
+      order.delivery
+        ? t("{{order}} moved to {{slot}}.", { order: id, slot: formatDelivery(order.delivery) })
+        : t("{{order}} moved to no slot.", { order: id }),
     );
   }
 
   let body: React.ReactNode;
-  if (isPending) body = <LoadingState text={LOADING_TEXT} />;
-  else if (error || !data) body = <ErrorState text={messageOf(error, "The deliveries could not be loaded.")} />;
+  if (isPending) body = <LoadingState text={t("Loading deliveries...")} />;
+  else if (error || !data) body = <ErrorState text={messageOf(error, t("The deliveries could not be loaded."))} />;
   else {
     const total = orderCount(data);
     body = (
       <>
         <p className="deliveries-summary">
-          {total === 0 ? "No deliveries on this day." : `${total} ${total === 1 ? "delivery" : "deliveries"}`}
+          {total === 0 ? t("No deliveries on this day.") : null}
+          {total === 1 ? t("1 delivery") : null}
+          {total > 1 ? t("{{number}} deliveries", { number: total }) : null}
         </p>
         {data.slots.map((slot) => (
           <DeliveriesGroup
@@ -62,14 +68,14 @@ function Deliveries() {
             title={`${slot.label} · ${slotTime(slot)}`}
             capacity={slot.capacity}
             orders={slot.orders}
-            emptyText="No orders in this slot."
+            emptyText={t("No orders in this slot.")}
             onView={setDetailId}
             onMove={setMoving}
           />
         ))}
         {data.unscheduled.length > 0 ? (
           <DeliveriesGroup
-            title="Without a slot"
+            title={t("Without a slot")}
             orders={data.unscheduled}
             emptyText=""
             onView={setDetailId}
@@ -83,15 +89,15 @@ function Deliveries() {
   return (
     <div className="container page admin-page deliveries-page">
       <AdminHeader
-        title="Deliveries"
+        title={t("Deliveries")}
         subtitle={formatDayTitle(date)}
         actions={
           <Link to={`/admin/deliveries/print?date=${date}`} className="btn btn-primary">
-            Print run sheet & cards
+            {t("Print run sheet & cards")}
           </Link>
         }
       />
-      <section className="card admin-card" aria-label="Choose the day">
+      <section className="card admin-card" aria-label={t("Choose the day")}>
         <DeliveriesDayNav
           date={date}
           today={today}

@@ -1,6 +1,7 @@
 import type { OrderDetail } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../../../components/modal";
 import { ErrorState, LoadingState } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
@@ -16,11 +17,10 @@ import { usePaymentDecision } from "../hooks/use-payment-decision";
 import "../admin.css";
 import "../payments.css";
 
-const LOADING_TEXT = "Loading payments...";
-
 export default function AdminPaymentsPage() {
+  const { t } = useTranslation();
   const { isAdmin, isLoading } = useAuth();
-  if (isLoading) return <LoadingState text={LOADING_TEXT} />;
+  if (isLoading) return <LoadingState text={t("Loading payments...")} />;
   if (!isAdmin) return <AccessDenied />;
   return <Payments />;
 }
@@ -31,6 +31,7 @@ function noteTarget(order: OrderDetail): PaymentNoteTarget {
 
 /** The admin's payment desk: receipts to check against the bank, oldest first, and payments seen another way. */
 function Payments() {
+  const { t } = useTranslation();
   const { data, error, isPending } = useQuery(paymentQueueQuery);
   const [approving, setApproving] = useState<OrderDetail | null>(null);
   const [rejecting, setRejecting] = useState<PaymentNoteTarget | null>(null);
@@ -39,7 +40,7 @@ function Payments() {
   const [failure, setFailure] = useState<string | null>(null);
   const approve = usePaymentDecision((order) => {
     setApproving(null);
-    setNotice(`${formatOrderId(order.orderId)} approved: the order is Paid.`);
+    setNotice(t("{{order}} approved: the order is Paid.", { order: formatOrderId(order.orderId) }));
   });
 
   function confirmApprove() {
@@ -50,16 +51,17 @@ function Payments() {
       {
         onError: (problem) => {
           setApproving(null);
-          setFailure(messageOf(problem, "The receipt could not be approved."));
+          setFailure(messageOf(problem, t("The receipt could not be approved.")));
         },
       },
     );
   }
 
   let queue: React.ReactNode;
-  if (isPending) queue = <LoadingState text={LOADING_TEXT} />;
-  else if (error || !data) queue = <ErrorState text={messageOf(error, "The receipts could not be loaded.")} />;
-  else if (data.orders.length === 0) queue = <p className="admin-muted">No receipts are waiting to be checked.</p>;
+  if (isPending) queue = <LoadingState text={t("Loading payments...")} />;
+  else if (error || !data) queue = <ErrorState text={messageOf(error, t("The receipts could not be loaded."))} />;
+  else if (data.orders.length === 0)
+    queue = <p className="admin-muted">{t("No receipts are waiting to be checked.")}</p>;
   else
     queue = (
       <ol className="payment-queue">
@@ -83,7 +85,10 @@ function Payments() {
 
   return (
     <div className="container page admin-page">
-      <AdminHeader title="Payments" subtitle="Check each transfer receipt against the bank statement, oldest first." />
+      <AdminHeader
+        title={t("Payments")}
+        subtitle={t("Check each transfer receipt against the bank statement, oldest first.")}
+      />
 
       {notice ? (
         <p className="alert alert-success admin-notice" role="status">
@@ -99,7 +104,7 @@ function Payments() {
       <section className="card admin-card" aria-labelledby="receipts-title">
         <div className="admin-card-head">
           <h2 id="receipts-title" className="admin-card-title">
-            Receipts awaiting verification
+            {t("Receipts awaiting verification")}
           </h2>
           {data ? <span className="admin-count">{data.orders.length}</span> : null}
         </div>
@@ -109,10 +114,12 @@ function Payments() {
       <section className="card admin-card" aria-labelledby="mark-paid-title">
         <div>
           <h2 id="mark-paid-title" className="admin-card-title">
-            Paid without a receipt
+            {t("Paid without a receipt")}
           </h2>
           <p className="admin-muted">
-            Money seen in the bank, paid in cash or confirmed on WhatsApp: find the order and mark it paid with a note.
+            {t(
+              "Money seen in the bank, paid in cash or confirmed on WhatsApp: find the order and mark it paid with a note.",
+            )}
           </p>
         </div>
         <MarkPaidFinder
@@ -125,13 +132,16 @@ function Payments() {
 
       <ConfirmModal
         open={approving !== null}
-        title={approving ? `Approve ${formatOrderId(approving.orderId)}?` : ""}
+        title={approving ? t("Approve {{order}}?", { order: formatOrderId(approving.orderId) }) : ""}
         message={
           approving
-            ? `Only when ${formatRupiah(approving.totalPrice)} from ${approving.username} is in the bank statement. The order becomes Paid.`
+            ? t("Only when {{amount}} from {{customer}} is in the bank statement. The order becomes Paid.", {
+                amount: formatRupiah(approving.totalPrice),
+                customer: approving.username,
+              })
             : null
         }
-        confirmLabel="Approve"
+        confirmLabel={t("Approve")}
         busy={approve.isPending}
         onConfirm={confirmApprove}
         onCancel={() => setApproving(null)}
@@ -143,7 +153,9 @@ function Payments() {
         onDecided={(order) => {
           setRejecting(null);
           setNotice(
-            `${formatOrderId(order.orderId)} rejected: the customer sees your note and can send another receipt.`,
+            t("{{order}} rejected: the customer sees your note and can send another receipt.", {
+              order: formatOrderId(order.orderId),
+            }),
           );
         }}
       />
@@ -153,7 +165,7 @@ function Payments() {
         onClose={() => setMarkingPaid(null)}
         onDecided={(order) => {
           setMarkingPaid(null);
-          setNotice(`${formatOrderId(order.orderId)} marked paid.`);
+          setNotice(t("{{order}} marked paid.", { order: formatOrderId(order.orderId) }));
         }}
       />
     </div>

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../../../components/modal";
 import { LoadingState } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
@@ -16,8 +17,9 @@ import "../admin.css";
 import "../posts.css";
 
 export default function AdminPostsPage() {
+  const { t } = useTranslation();
   const { isAdmin, isLoading } = useAuth();
-  if (isLoading) return <LoadingState text="Loading..." />;
+  if (isLoading) return <LoadingState text={t("Loading...")} />;
   if (!isAdmin) return <AccessDenied />;
   return <ManagePosts />;
 }
@@ -26,34 +28,35 @@ type Actions = ReturnType<typeof usePostActions>;
 
 /** The blog: every post with where it stands, a new post, and the editor for one. */
 function ManagePosts() {
+  const { t } = useTranslation();
   const posts = useQuery(adminPostsQuery);
   const actions = usePostActions();
   if (actions.editing !== null) return <EditPost actions={actions} />;
   const list = collectionList(
     posts,
-    { failed: "The posts could not be loaded.", empty: "No posts yet. Write the first one." },
+    { failed: t("The posts could not be loaded."), empty: t("No posts yet. Write the first one.") },
     (items) => <PostsList posts={items} onEdit={actions.startEdit} onDelete={actions.askDelete} />,
   );
   return (
     <div className="container page admin-page">
       <AdminHeader
-        title="Blog posts"
-        subtitle="Articles for Blog & Tips. Up to three featured posts appear on the home page."
+        title={t("Blog posts")}
+        subtitle={t("Articles for Blog & Tips. Up to three featured posts appear on the home page.")}
         actions={
           <button type="button" className="btn btn-primary" onClick={actions.startNew}>
-            New post
+            {t("New post")}
           </button>
         }
       />
       <AdminNotice notice={actions.notice} />
-      <section className="card admin-card" aria-label="Posts">
+      <section className="card admin-card" aria-label={t("Posts")}>
         {list}
       </section>
       <ConfirmModal
         open={actions.deleting !== null}
-        title={actions.deleting ? `Delete "${actions.deleting.title}"` : ""}
-        message="The article and its cover image are removed for good."
-        confirmLabel="Delete"
+        title={actions.deleting ? t('Delete "{{title}}"', { title: actions.deleting.title }) : ""}
+        message={t("The article and its cover image are removed for good.")}
+        confirmLabel={t("Delete")}
         danger
         busy={actions.removing}
         onConfirm={actions.confirmDelete}
@@ -65,14 +68,15 @@ function ManagePosts() {
 
 /** The editor for a new post, or for an existing one once its Markdown body has loaded. */
 function EditPost({ actions }: { actions: Actions }) {
+  const { t } = useTranslation();
   const postId = typeof actions.editing === "number" ? actions.editing : null;
   const post = useQuery({ ...adminPostQuery(postId ?? 0), enabled: postId !== null });
   let editor: React.ReactNode;
-  if (postId !== null && post.isPending) editor = <LoadingState text="Loading..." />;
+  if (postId !== null && post.isPending) editor = <LoadingState text={t("Loading...")} />;
   else if (postId !== null && !post.data)
     editor = (
       <p className="alert alert-error" role="alert">
-        {messageOf(post.error, "The post could not be loaded.")}
+        {messageOf(post.error, t("The post could not be loaded."))}
       </p>
     );
   else
@@ -80,7 +84,7 @@ function EditPost({ actions }: { actions: Actions }) {
       <PostEditor
         initial={post.data ? postFormValues(post.data) : emptyPostForm}
         coverUrl={post.data?.imageUrl ?? ""}
-        submitLabel={postId === null ? "Save post" : "Save changes"}
+        submitLabel={postId === null ? t("Save post") : t("Save changes")}
         onSubmit={actions.save}
         onCancel={actions.cancelEdit}
       />
@@ -88,8 +92,8 @@ function EditPost({ actions }: { actions: Actions }) {
   return (
     <div className="container page admin-page">
       <AdminHeader
-        title={postId === null ? "New post" : "Edit post"}
-        subtitle="Write in Markdown; the preview shows the article as visitors will read it."
+        title={postId === null ? t("New post") : t("Edit post")}
+        subtitle={t("Write in Markdown; the preview shows the article as visitors will read it.")}
       />
       <section className="card admin-card">{editor}</section>
     </div>

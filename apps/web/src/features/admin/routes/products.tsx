@@ -1,6 +1,7 @@
 import type { Product } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../../../components/modal";
 import { EmptyState, LoadingState } from "../../../components/page-state";
 import { useAuth } from "../../../lib/auth";
@@ -20,8 +21,9 @@ import { pageRange } from "../lib/transactions";
 import "../admin.css";
 
 export default function AdminProductsPage() {
+  const { t } = useTranslation();
   const { isAdmin, isLoading } = useAuth();
-  if (isLoading) return <LoadingState text="Loading..." />;
+  if (isLoading) return <LoadingState text={t("Loading...")} />;
   if (!isAdmin) return <AccessDenied />;
   return <ManageProducts />;
 }
@@ -33,6 +35,7 @@ type Editing = { mode: "add" } | { mode: "edit"; product: Product } | null;
  * actions, and the form to add or edit a product.
  */
 function ManageProducts() {
+  const { t } = useTranslation();
   const filter = useProductsFilter();
   const { params } = filter;
   const products = useQuery(adminProductsQuery(params));
@@ -46,9 +49,9 @@ function ManageProducts() {
   const total = products.data?.total ?? 0;
   const filtered = params.q !== "" || params.categoryId !== null || params.availability !== null;
   let content: React.ReactNode;
-  if (products.isPending) content = <LoadingState text="Loading..." />;
+  if (products.isPending) content = <LoadingState text={t("Loading...")} />;
   else if (rows.length === 0) {
-    const empty = filtered ? "No products match these filters." : "No products yet. Add the first one.";
+    const empty = filtered ? t("No products match these filters.") : t("No products yet. Add the first one.");
     content = products.error ? null : <EmptyState text={empty} />;
   } else
     content = (
@@ -70,12 +73,12 @@ function ManageProducts() {
   return (
     <div className="container page admin-page">
       <AdminHeader
-        title="Manage Products"
-        subtitle="Add, edit stock, and set product availability."
+        title={t("Manage Products")}
+        subtitle={t("Add, edit stock, and set product availability.")}
         actions={
           <>
             <button type="button" className="btn btn-primary" onClick={() => setEditing({ mode: "add" })}>
-              Add Product
+              {t("Add Product")}
             </button>
             <button
               type="button"
@@ -83,7 +86,7 @@ function ManageProducts() {
               onClick={() => void Promise.all([products.refetch(), categories.refetch()])}
               disabled={loading}
             >
-              {loading ? "Loading..." : "Refresh Data"}
+              {loading ? t("Loading...") : t("Refresh Data")}
             </button>
           </>
         }
@@ -91,7 +94,7 @@ function ManageProducts() {
 
       {products.error || categories.error ? (
         <p className="alert alert-error admin-notice" role="alert">
-          Failed to load product data.
+          {t("Failed to load product data.")}
         </p>
       ) : null}
       <AdminNotice notice={actions.notice} />
@@ -99,7 +102,7 @@ function ManageProducts() {
       <section className="card admin-card" aria-labelledby="product-list-title">
         <div className="admin-card-head">
           <h2 id="product-list-title" className="admin-card-title">
-            Product List
+            {t("Product List")}
           </h2>
           {products.data ? <span className="admin-count">{total}</span> : null}
         </div>
@@ -117,7 +120,7 @@ function ManageProducts() {
         {content}
         {total > 0 || params.page > 1 ? (
           <TransactionsPagination
-            label="Product pages"
+            label={t("Product pages")}
             range={pageRange(params.page, PRODUCTS_PAGE_SIZE, rows.length, total)}
             canGoBack={params.page > 1 && !products.isFetching}
             canGoOn={params.page * PRODUCTS_PAGE_SIZE < total && !products.isFetching}
@@ -150,9 +153,9 @@ function ManageProducts() {
 
       <ConfirmModal
         open={actions.deleting !== null}
-        title={actions.deleting ? `Delete ${actions.deleting.name}` : ""}
-        message="Delete this product?"
-        confirmLabel="Delete"
+        title={actions.deleting ? t("Delete {{name}}", { name: actions.deleting.name }) : ""}
+        message={t("Delete this product?")}
+        confirmLabel={t("Delete")}
         danger
         busy={actions.removing}
         onConfirm={actions.confirmDelete}

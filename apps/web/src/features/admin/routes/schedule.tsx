@@ -1,6 +1,7 @@
 import type { DeliverySchedule } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { FormError } from "../../../components/form-feedback";
 import { ErrorState, LoadingState } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
@@ -16,24 +17,24 @@ import { useScheduleEditor } from "../hooks/use-schedule-editor";
 import "../admin.css";
 import "../schedule.css";
 
-const LOADING_TEXT = "Loading the schedule...";
-
 export default function AdminSchedulePage() {
+  const { t } = useTranslation();
   const { isAdmin, isLoading } = useAuth();
-  if (isLoading) return <LoadingState text={LOADING_TEXT} />;
+  if (isLoading) return <LoadingState text={t("Loading the schedule...")} />;
   if (!isAdmin) return <AccessDenied />;
   return <Schedule />;
 }
 
 function Schedule() {
+  const { t } = useTranslation();
   const { data, isPending, error, refetch } = useQuery(deliveryScheduleQuery);
-  if (isPending) return <LoadingState text={LOADING_TEXT} />;
+  if (isPending) return <LoadingState text={t("Loading the schedule...")} />;
   if (!data)
     return (
       <div className="container page">
-        <ErrorState text={messageOf(error, "The schedule could not be loaded.")}>
+        <ErrorState text={messageOf(error, t("The schedule could not be loaded."))}>
           <button type="button" className="btn btn-secondary" onClick={() => void refetch()}>
-            Try again
+            {t("Try again")}
           </button>
         </ErrorState>
       </div>
@@ -43,6 +44,7 @@ function Schedule() {
 
 /** The whole schedule on one screen, edited as a copy and saved in one step. */
 function ScheduleEditor({ saved }: { saved: DeliverySchedule }) {
+  const { t } = useTranslation();
   const editor = useScheduleEditor(saved);
   const { draft, change } = editor;
   const windowId = useId();
@@ -51,18 +53,18 @@ function ScheduleEditor({ saved }: { saved: DeliverySchedule }) {
   return (
     <div className="container page admin-page schedule-page">
       <AdminHeader
-        title="Schedule"
-        subtitle="Delivery slots, districts and the days the florist does not deliver. Times are WIB."
+        title={t("Schedule")}
+        subtitle={t("Delivery slots, districts and the days the florist does not deliver. Times are WIB.")}
       />
 
       <div className="schedule-grid">
         <div className="schedule-column">
           <section className="card admin-card" aria-labelledby={`${windowId}-title`}>
             <h2 id={`${windowId}-title`} className="admin-card-title">
-              Booking window
+              {t("Booking window")}
             </h2>
             <div className="field schedule-window">
-              <label htmlFor={windowId}>Days ahead a shopper may choose</label>
+              <label htmlFor={windowId}>{t("Days ahead a shopper may choose")}</label>
               <input
                 id={windowId}
                 className="input schedule-number"
@@ -78,7 +80,7 @@ function ScheduleEditor({ saved }: { saved: DeliverySchedule }) {
                 }}
               />
               <p id={`${windowId}-hint`} className="field-hint">
-                Today included.
+                {t("Today included.")}
               </p>
             </div>
           </section>
@@ -93,12 +95,14 @@ function ScheduleEditor({ saved }: { saved: DeliverySchedule }) {
         <ScheduleZonesCard zones={draft.zones} onChange={(zones) => change((current) => ({ ...current, zones }))} />
       </div>
 
-      <section className="card schedule-savebar" aria-label="Save the schedule">
+      <section className="card schedule-savebar" aria-label={t("Save the schedule")}>
         <div className="schedule-savebar-status">
           {editor.error ? (
             <div id={errorId}>
               <FormError message={editor.error} />
-              {editor.errorPlace ? <p className="field-hint">In {editor.errorPlace}.</p> : null}
+              {editor.errorPlace ? (
+                <p className="field-hint">{t("In {{place}}.", { place: editor.errorPlace })}</p>
+              ) : null}
             </div>
           ) : editor.notice ? (
             <p className="alert alert-success" role="status">
@@ -106,7 +110,9 @@ function ScheduleEditor({ saved }: { saved: DeliverySchedule }) {
             </p>
           ) : (
             <p className="admin-muted" role="status">
-              {editor.dirty ? "Unsaved changes. Shoppers see them once the schedule is saved." : "No unsaved changes."}
+              {editor.dirty
+                ? t("Unsaved changes. Shoppers see them once the schedule is saved.")
+                : t("No unsaved changes.")}
             </p>
           )}
         </div>
@@ -117,7 +123,7 @@ function ScheduleEditor({ saved }: { saved: DeliverySchedule }) {
             onClick={editor.discard}
             disabled={!editor.dirty || editor.saving}
           >
-            Discard
+            {t("Discard")}
           </button>
           <button
             type="button"
@@ -126,7 +132,7 @@ function ScheduleEditor({ saved }: { saved: DeliverySchedule }) {
             disabled={editor.saving || !editor.dirty}
             aria-describedby={editor.error ? errorId : undefined}
           >
-            {editor.saving ? "Saving..." : "Save schedule"}
+            {editor.saving ? t("Saving...") : t("Save schedule")}
           </button>
         </div>
       </section>

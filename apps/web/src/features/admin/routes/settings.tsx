@@ -1,6 +1,7 @@
 import { DEFAULT_DELIVERY_FEE } from "@florist/contract/rules";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
 import { FormError, SubmitButton } from "../../../components/form-feedback";
 import { LoadingState } from "../../../components/page-state";
@@ -14,25 +15,27 @@ import { useDeliveryFeeForm } from "../hooks/use-delivery-fee-form";
 import "../admin.css";
 import "../payments.css";
 
-const LOADING_TEXT = "Memuat pengaturan...";
-
 export default function AdminSettingsPage() {
+  const { t } = useTranslation();
   const { isAdmin, isLoading } = useAuth();
-  if (isLoading) return <LoadingState text={LOADING_TEXT} />;
+  if (isLoading) return <LoadingState text={t("Memuat pengaturan...")} />;
   if (!isAdmin)
-    return <AccessDenied text="Anda tidak memiliki akses ke halaman pengaturan." linkLabel="Kembali ke Beranda" />;
+    return (
+      <AccessDenied text={t("Anda tidak memiliki akses ke halaman pengaturan.")} linkLabel={t("Kembali ke Beranda")} />
+    );
   return <Settings />;
 }
 
 function Settings() {
+  const { t } = useTranslation();
   const { data, isPending, error } = useQuery(adminDeliveryFeeQuery);
-  if (isPending) return <LoadingState text={LOADING_TEXT} />;
+  if (isPending) return <LoadingState text={t("Memuat pengaturan...")} />;
   // When the fee cannot be read the default is offered, and the admin is told why.
-  const loadError = error ? messageOf(error, "Gagal memuat ongkos kirim.") : null;
+  const loadError = error ? messageOf(error, t("Gagal memuat ongkos kirim.")) : null;
   const current = data?.deliveryFee ?? DEFAULT_DELIVERY_FEE;
   return (
     <div className="container page admin-page admin-page-narrow">
-      <AdminHeader title="Settings" subtitle="Pengaturan toko." />
+      <AdminHeader title={t("Settings")} subtitle={t("Pengaturan toko.")} />
       <DeliveryFeeForm current={current} loadError={loadError} />
       <PaymentSettingsCard />
     </div>
@@ -40,6 +43,7 @@ function Settings() {
 }
 
 function DeliveryFeeForm({ current, loadError }: { current: number; loadError: string | null }) {
+  const { t } = useTranslation();
   const inputId = useId();
   const hintId = useId();
   const { input, setInput, error, success, saving, submit } = useDeliveryFeeForm(current, loadError);
@@ -47,15 +51,15 @@ function DeliveryFeeForm({ current, loadError }: { current: number; loadError: s
   return (
     <section className="card admin-card" aria-labelledby={`${inputId}-section`}>
       <h2 id={`${inputId}-section`} className="admin-card-title">
-        Ongkos Kirim
+        {t("Ongkos Kirim")}
       </h2>
       <p className="admin-muted">
-        Nilai bawaan adalah <Currency amount={DEFAULT_DELIVERY_FEE} />. Perubahan berlaku untuk pesanan baru; pesanan
-        yang sudah dibuat tetap memakai ongkos kirim saat dipesan.
+        {t("Nilai bawaan adalah")} <Currency amount={DEFAULT_DELIVERY_FEE} />.{" "}
+        {t("Perubahan berlaku untuk pesanan baru; pesanan yang sudah dibuat tetap memakai ongkos kirim saat dipesan.")}
       </p>
       <form className="form settings-form" onSubmit={submit} noValidate>
         <div className="field">
-          <label htmlFor={inputId}>Ongkos kirim (IDR)</label>
+          <label htmlFor={inputId}>{t("Ongkos kirim (IDR)")}</label>
           <input
             id={inputId}
             className="input"
@@ -70,7 +74,7 @@ function DeliveryFeeForm({ current, loadError }: { current: number; loadError: s
             disabled={saving}
           />
           <p id={hintId} className="field-hint">
-            Nilai saat ini: <Currency amount={current} />
+            {t("Nilai saat ini:")} <Currency amount={current} />
           </p>
         </div>
         <FormError message={error} />
@@ -80,8 +84,8 @@ function DeliveryFeeForm({ current, loadError }: { current: number; loadError: s
           </p>
         ) : null}
         <div>
-          <SubmitButton pending={saving} pendingLabel="Menyimpan...">
-            Simpan Perubahan
+          <SubmitButton pending={saving} pendingLabel={t("Menyimpan...")}>
+            {t("Simpan Perubahan")}
           </SubmitButton>
         </div>
       </form>
