@@ -8,6 +8,7 @@ import { RequireAuth } from "./layout/require-auth";
 // part of what a shopper downloads. The routes are declared as elements (React Router's declarative
 // mode): the shop loads no data through the router, and that mode is half the router's size.
 const CatalogPage = lazy(() => import("../features/catalog/routes/catalog"));
+const SearchPage = lazy(() => import("../features/search/routes/search"));
 const ProductPage = lazy(() => import("../features/product/routes/product-detail"));
 const BlogListPage = lazy(() => import("../features/blog/routes/blog-list"));
 const BlogPostPage = lazy(() => import("../features/blog/routes/blog-post"));
@@ -31,6 +32,7 @@ const AdminPaymentsPage = lazy(() => import("../features/admin/routes/payments")
 const AdminAuditPage = lazy(() => import("../features/admin/routes/audit"));
 const AdminAddOnsPage = lazy(() => import("../features/admin/routes/add-ons"));
 const AdminCategoriesPage = lazy(() => import("../features/admin/routes/categories"));
+const AdminOccasionsPage = lazy(() => import("../features/admin/routes/occasions"));
 const AdminPostsPage = lazy(() => import("../features/admin/routes/posts"));
 const ReminderOptOutPage = lazy(() => import("../features/reminders/routes/opt-out"));
 const NotFoundPage = lazy(() => import("./layout/not-found"));
@@ -42,6 +44,7 @@ export function AppRoutes() {
         <Route element={<MainLayout />}>
           <Route index element={<HomePage />} />
           <Route path="katalog" element={<CatalogPage />} />
+          <Route path="cari" element={<SearchPage />} />
           <Route path="produk/:productId" element={<ProductPage />} />
           <Route path="blog" element={<BlogListPage />} />
           <Route path="blog/:postId" element={<BlogPostPage />} />
@@ -63,6 +66,7 @@ export function AppRoutes() {
             <Route path="admin/audit" element={<AdminAuditPage />} />
             <Route path="admin/add-ons" element={<AdminAddOnsPage />} />
             <Route path="admin/categories" element={<AdminCategoriesPage />} />
+            <Route path="admin/occasions" element={<AdminOccasionsPage />} />
             <Route path="admin/posts" element={<AdminPostsPage />} />
           </Route>
           <Route path="*" element={<NotFoundPage />} />

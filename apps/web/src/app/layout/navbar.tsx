@@ -29,6 +29,7 @@ const ADMIN_LINKS: NavItem[] = [
   { to: "/admin", label: "Dashboard", end: true },
   { to: "/admin/products", label: "Manage Products" },
   { to: "/admin/categories", label: "Categories" },
+  { to: "/admin/occasions", label: "Occasions" },
   { to: "/admin/add-ons", label: "Add-ons" },
   { to: "/admin/posts", label: "Blog posts" },
   { to: "/admin/deliveries", label: "Deliveries" },

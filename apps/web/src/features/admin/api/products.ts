@@ -61,7 +61,7 @@ export const categoriesQuery = queryOptions({
 });
 
 /** Query keys of storefront screens that show products, refreshed after any product change. */
-export const storefrontProductKeys = [["catalog"], ["product"]] as const;
+export const storefrontProductKeys = [["catalog"], ["product"], ["search"], ["occasions"]] as const;
 
 export function setAvailability(productId: number, availabilityStatus: AvailabilityStatus): Promise<Product> {
   const body: z.input<typeof availabilityBody> = { availabilityStatus };

@@ -3,6 +3,7 @@ import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { categories, renderAdmin } from "../../../../test/admin-render";
 import { fakeApi } from "../../../../test/fake-api";
+import { product as storedProduct } from "../../../../test/product-fixtures";
 import { ProductFormModal } from "./product-form-modal";
 
 const photo = () => new File([new Uint8Array(2048)], "peony.png", { type: "image/png" });
@@ -131,6 +132,7 @@ describe("the admin product form", () => {
       color_available: "Pink::#111827",
       availability_status: "in_stock",
       product_type: "real",
+      occasion_ids: "[]",
     });
     expect((sent.get("image") as File).name).toBe("peony.png");
 
@@ -201,8 +203,40 @@ describe("the admin product form", () => {
         color_available: "Red::#e03131",
         availability_status: "in_stock",
         product_type: "real",
+        occasion_ids: [],
         image_url: "/uploads/products/cover.webp",
       },
     ]);
+  });
+
+  it("tags the product with the occasions ticked, and sends the whole list so unticking clears a tag", async () => {
+    const tagged: Product = { ...storedProduct, occasionIds: [2] };
+    const api = fakeApi({
+      "GET /api/occasions": {
+        body: [
+          { occasionId: 1, name: "Birthday", productCount: 3 },
+          { occasionId: 2, name: "Wedding", productCount: 1 },
+          { occasionId: 3, name: "Sympathy", productCount: 0 },
+        ],
+      },
+      "PUT /api/products/7": { body: tagged },
+    });
+    const onSaved = vi.fn();
+    const { user } = renderAdmin(
+      <ProductFormModal product={tagged} categories={categories} onClose={vi.fn()} onSaved={onSaved} />,
+    );
+    const dialog = screen.getByRole("dialog", { name: "Edit Product" });
+    const occasions = within(dialog).getByRole("group", { name: "Occasions" });
+    const box = (name: string) => within(occasions).findByRole("checkbox", { name });
+    expect((await box("Wedding")).matches(":checked")).toBe(true);
+    expect((await box("Birthday")).matches(":checked")).toBe(false);
+
+    await user.click(await box("Birthday"));
+    await user.click(await box("Sympathy"));
+    await user.click(await box("Wedding"));
+    await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalled());
+    const [saved] = api.callsTo("PUT /api/products/7");
+    expect((saved?.body as { occasion_ids: number[] }).occasion_ids).toEqual([1, 3]);
   });
 });

@@ -7,6 +7,7 @@ import { useProductForm } from "../hooks/use-product-form";
 import type { FormMode } from "../lib/product-form";
 import { ColorOptionsField } from "./color-options-field";
 import { ImagePicker } from "./image-picker";
+import { OccasionTagsField } from "./occasion-tags-field";
 import { ProductDetailsFields } from "./product-details-fields";
 import { SizeOptionsField } from "./size-options-field";
 
@@ -80,6 +81,8 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
           basePrice={values.price}
           onChange={form.patch}
         />
+
+        <OccasionTagsField value={values.occasionIds} onChange={(ids) => form.set("occasionIds", ids)} />
 
         <FormError message={form.formError} />
       </form>

@@ -57,6 +57,8 @@ export interface ProductFormValues {
   /** Kept from the product on edit; new products start in stock. */
   availabilityStatus: AvailabilityStatus;
   productType: string;
+  /** The occasions the product is tagged with (contract §7.7). */
+  occasionIds: number[];
 }
 
 let keySeed = 0;
@@ -101,6 +103,7 @@ export function emptyProductForm(): ProductFormValues {
     removedImageIds: [],
     availabilityStatus: "in_stock",
     productType: DEFAULT_PRODUCT_TYPE,
+    occasionIds: [],
   };
 }
 
@@ -165,5 +168,6 @@ export function productToForm(product: Product): ProductFormValues {
     removedImageIds: [],
     availabilityStatus: markedOut ? "out_of_stock" : "in_stock",
     productType: product.productType || DEFAULT_PRODUCT_TYPE,
+    occasionIds: product.occasionIds ?? [],
   };
 }

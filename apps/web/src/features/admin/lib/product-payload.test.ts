@@ -72,8 +72,16 @@ describe("building the product payload", () => {
       color_available: `Rose Gold::#f2c6b6,Mystery::${DEFAULT_COLOR}`,
       availability_status: "in_stock",
       product_type: "real",
+      occasion_ids: [],
       image_url: "/uploads/products/cover.webp",
     });
+  });
+
+  it("sends the product's occasions as a list, and as JSON text of a list in a multipart form", () => {
+    const form = { ...productToForm({ ...product, occasionIds: [3, 1] }), imageFile: null };
+    expect((buildProductBody(form, "edit") as { occasion_ids: number[] }).occasion_ids).toEqual([3, 1]);
+    const multipart = buildProductBody({ ...form, imageFile: image() }, "edit") as FormData;
+    expect(multipart.get("occasion_ids")).toBe("[3,1]");
   });
 
   it("edits with multipart when a new cover is picked, and then sends no image URL", () => {

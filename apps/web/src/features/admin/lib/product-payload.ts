@@ -21,6 +21,8 @@ export function productPayload(values: ProductFormValues, mode: FormMode): Produ
     color_available: cleanColors(values.colors, mode).join(","),
     availability_status: mode === "add" ? "in_stock" : values.availabilityStatus,
     product_type: values.productType || DEFAULT_PRODUCT_TYPE,
+    // Always sent, so unticking the last occasion clears the product's tags.
+    occasion_ids: values.occasionIds,
   };
   // Without a new file the URL travels; on edit an empty one clears the cover.
   const imageUrl = values.imageUrl.trim();

@@ -1,11 +1,4 @@
-import type { CatalogCategory, CatalogProduct } from "@florist/contract";
-import { queryOptions } from "@tanstack/react-query";
-import { api } from "../../../lib/api-client";
-
-export const catalogQuery = queryOptions({
-  queryKey: ["catalog"],
-  queryFn: ({ signal }) => api.get<CatalogCategory[]>("/catalog", undefined, signal),
-});
+import type { CatalogCategory } from "@florist/contract";
 
 export const ALL_PILL = "All";
 
@@ -18,8 +11,4 @@ export function filterCatalog(categories: readonly CatalogCategory[], pill: stri
   const withProducts = categories.filter((category) => category.products.length > 0);
   if (pill === ALL_PILL) return withProducts;
   return withProducts.filter((category) => category.name.trim().toLowerCase() === pill.toLowerCase());
-}
-
-export function isOutOfStock(product: Pick<CatalogProduct, "availabilityStatus" | "stockQuantity">): boolean {
-  return product.availabilityStatus === "out_of_stock" || product.stockQuantity <= 0;
 }

@@ -3,6 +3,7 @@ import { Commitment } from "../components/commitment";
 import { Consultation } from "../components/consultation";
 import FeaturedCarousel from "../components/featured-carousel";
 import { Hero } from "../components/hero";
+import { OccasionLinks } from "../components/occasion-links";
 import { Testimonials } from "../components/testimonials";
 import "../home.css";
 
@@ -11,6 +12,7 @@ export default function HomePage() {
     <>
       <Hero />
       <FeaturedCarousel />
+      <OccasionLinks />
       <Commitment />
       <BlogTeaser />
       <Testimonials />

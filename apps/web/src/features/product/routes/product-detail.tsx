@@ -5,6 +5,7 @@ import { ErrorState, LoadingState } from "../../../components/page-state";
 import { ApiError } from "../../../lib/api-client";
 import { productQuery } from "../api/product";
 import { ProductDetail } from "../components/product-detail";
+import { ProductReviews } from "../components/product-reviews";
 import "../product.css";
 
 export default function ProductPage() {
@@ -31,6 +32,7 @@ export default function ProductPage() {
         <ArrowLeftIcon size={18} /> Back to Catalog
       </Link>
       {content}
+      {product ? <ProductReviews productId={product.productId} /> : null}
     </div>
   );
 }

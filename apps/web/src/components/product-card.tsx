@@ -1,13 +1,18 @@
 import type { CatalogProduct } from "@florist/contract";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { Currency } from "../../../components/currency";
-import { ProductImage } from "../../../components/product-image";
-import { isOutOfStock } from "../api/catalog";
+import { isOutOfStock } from "../lib/catalog";
+import { Currency } from "./currency";
+import { ProductImage } from "./product-image";
+import { RatingStars } from "./rating-stars";
+import "./product-card.css";
 
 /** Two cards a row on a phone, three from 700 px, four from 1080 px in the 1200 px container. */
 const CARD_SIZES = "(min-width: 1080px) 280px, (min-width: 700px) 33vw, 50vw";
 
+/** A product in the catalogue or the search results: photo, name, stars once reviewed, the starting price. */
 export function ProductCard({ product, eager = false }: { product: CatalogProduct; eager?: boolean }) {
+  const { t } = useTranslation();
   const soldOut = isOutOfStock(product);
   return (
     <article className={soldOut ? "link-card product-card sold-out" : "link-card product-card"}>
@@ -20,7 +25,7 @@ export function ProductCard({ product, eager = false }: { product: CatalogProduc
           eager={eager}
           sizes={CARD_SIZES}
         />
-        {soldOut ? <span className="sold-out-badge">Stok Habis</span> : null}
+        {soldOut ? <span className="sold-out-badge">{t("Stok Habis")}</span> : null}
       </div>
       <div className="product-card-body">
         <h3 className="product-card-title">
@@ -28,9 +33,14 @@ export function ProductCard({ product, eager = false }: { product: CatalogProduc
             {product.name}
           </Link>
         </h3>
+        {product.rating ? (
+          <p className="product-card-rating">
+            <RatingStars average={product.rating.average} count={product.rating.count} size={14} />
+          </p>
+        ) : null}
         {product.description ? <p className="product-card-text">{product.description}</p> : null}
         <p className="product-card-price">
-          <span className="price-label">Starting from</span>
+          <span className="price-label">{t("Starting from")}</span>
           <Currency amount={product.price} />
         </p>
       </div>
