@@ -4,7 +4,9 @@ import { render } from "@testing-library/react";
 import userEvent from "@testing-library/user-event";
 import type { ReactElement } from "react";
 import { createMemoryRouter, RouterProvider, useLocation } from "react-router";
+import { afterEach, beforeEach } from "vitest";
 import { formatRupiah } from "../src/lib/format";
+import { switchLanguage } from "../src/lib/i18n";
 
 export const shopper: User = {
   user_id: 7,
@@ -13,6 +15,18 @@ export const shopper: User = {
   role: "customer",
   language: "en",
 };
+
+/** A shopper whose account reads the shop in Indonesian: logging in shows it in Indonesian. */
+export const indonesianShopper: User = { ...shopper, language: "id" };
+
+/**
+ * Renders the tests of the surrounding describe in Indonesian, as a reader whose browser asks for it
+ * (docs/decisions/0025), and back in English after each.
+ */
+export function inIndonesian() {
+  beforeEach(() => switchLanguage("id"));
+  afterEach(() => switchLanguage("en"));
+}
 
 /** The session answer of a logged-in shopper, for fakeApi's "GET /api/users/session". */
 export const loggedIn = (user: User = shopper) => ({ body: { loggedIn: true, user } });

@@ -1,5 +1,6 @@
 import { render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
+import { inIndonesian } from "../../test/render-app";
 import { StatusBadge } from "./status-badge";
 
 describe("the status badge", () => {
@@ -19,5 +20,28 @@ describe("the status badge", () => {
   it("shows any other text as given", () => {
     render(<StatusBadge status="Out of Stock" />);
     expect(screen.getByText("Out of Stock").className).toBe("status-badge out-of-stock");
+  });
+});
+
+describe("the status badge, in Indonesian", () => {
+  inIndonesian();
+
+  it("names the shop's statuses in Indonesian and keeps their colours; any other text shows as given", () => {
+    render(
+      <>
+        <StatusBadge status="Order Received" />
+        <StatusBadge status="in delivery" />
+        <StatusBadge status="Finished" />
+        <StatusBadge status="Denied" />
+        <StatusBadge status="Cancelled" />
+        <StatusBadge status="Completed" />
+      </>,
+    );
+    expect(screen.getByText("Pesanan Diterima").className).toBe("status-badge order-received");
+    expect(screen.getByText("Sedang Dikirim").className).toBe("status-badge in-delivery");
+    expect(screen.getByText("Selesai").className).toBe("status-badge finished");
+    expect(screen.getByText("Ditolak").className).toBe("status-badge denied");
+    expect(screen.getByText("Dibatalkan").className).toBe("status-badge cancelled");
+    expect(screen.getByText("Completed").className).toBe("status-badge completed");
   });
 });

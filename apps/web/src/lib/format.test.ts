@@ -1,5 +1,6 @@
-import { describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { formatCustomerDate, formatOrderId, formatRupiah, initialsOf, statusClass } from "./format";
+import { switchLanguage } from "./i18n";
 
 describe("display formats", () => {
   it("shows order ids as MB- plus the id padded to 3 digits", () => {
@@ -15,6 +16,18 @@ describe("display formats", () => {
     expect(formatCustomerDate("2025-12-31T18:30:00.000Z")).toBe("1 Jan 2026");
     expect(formatCustomerDate("not a date")).toBe("-");
     expect(formatCustomerDate(null)).toBe("-");
+  });
+
+  describe("in Indonesian", () => {
+    afterEach(() => switchLanguage("en"));
+
+    it("shows customer dates in the id-ID format on the shop's calendar, and rupiah as in English", async () => {
+      await switchLanguage("id", { remember: false });
+      expect(formatCustomerDate("2025-08-09T10:00:00.000Z")).toBe("9 Agu 2025");
+      expect(formatCustomerDate("2025-12-31T18:30:00.000Z")).toBe("1 Jan 2026");
+      expect(formatCustomerDate("not a date")).toBe("-");
+      expect(formatRupiah(150000).replace(/\s/g, " ")).toBe("Rp 150.000");
+    });
   });
 
   it("shows rupiah in the Indonesian locale without decimals", () => {

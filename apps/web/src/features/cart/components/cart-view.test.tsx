@@ -2,7 +2,14 @@ import type { Cart, CartItem } from "@florist/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeApi } from "../../../../test/fake-api";
-import { loggedIn, renderScreen, rupiah, shownText } from "../../../../test/render-app";
+import {
+  indonesianShopper,
+  inIndonesian,
+  loggedIn,
+  renderScreen,
+  rupiah,
+  shownText,
+} from "../../../../test/render-app";
 import CartPage from "../routes/cart";
 
 const line = (overrides: Partial<CartItem>): CartItem => ({
@@ -40,11 +47,11 @@ const roses = line({
 const lilies = line({ cartItemId: 12, productId: 6, productName: "Lily Vase", unitPrice: 90_000, linePrice: 90_000 });
 
 /** A cart on the fake server: quantity changes and removals change what the next read returns. */
-function cartApi(items: CartItem[], unavailableItems: unknown[] = []) {
+function cartApi(items: CartItem[], unavailableItems: unknown[] = [], session = loggedIn()) {
   let cart: Cart = { cartId: 3, items };
   return fakeApi({
     "GET /api/cart/3/check-stock": { body: { unavailableItems } },
-    "GET /api/users/session": loggedIn(),
+    "GET /api/users/session": session,
     "POST /api/cart/user/7/ensure": { body: { cartId: 3 } },
     "GET /api/cart/user/7/full": () => ({ body: cart }),
     "GET /api/settings/delivery-fee": { body: { deliveryFee: 40_000 } },
@@ -72,8 +79,8 @@ async function lineOf(name: string) {
 }
 
 /** The figure beside Subtotal, Shipping or Total in the order summary. */
-function summary(label: string): string {
-  const aside = screen.getByRole("complementary", { name: "Order Summary" });
+function summary(label: string, title = "Order Summary"): string {
+  const aside = screen.getByRole("complementary", { name: title });
   return shownText(within(aside).getByText(label).nextElementSibling);
 }
 
@@ -153,5 +160,35 @@ describe("the cart", () => {
     await waitFor(() => expect(summary("Shipping")).toBe(rupiah(40_000)));
     await second.user.click(screen.getByRole("button", { name: "to Checkout" }));
     expect(await screen.findByRole("heading", { name: "Now at /pemesanan" })).toBeTruthy();
+  });
+});
+
+describe("the cart, in Indonesian", () => {
+  inIndonesian();
+
+  it("shows the lines, the summary and the removal in Indonesian, the amounts in rupiah", async () => {
+    const api = cartApi([roses, lilies], [], loggedIn(indonesianShopper));
+    const { user } = renderScreen(<CartPage />, { path: "/keranjang" });
+    expect(await screen.findByRole("heading", { name: "Keranjang Saya" })).toBeTruthy();
+    const rose = await lineOf("Rose Bouquet");
+    expect(rose.getByText("Ukuran")).toBeTruthy();
+    expect(rose.getByText("Warna")).toBeTruthy();
+    expect(shownText(rose.getByText("Total Kustomisasi").nextElementSibling)).toBe(rupiah(30_000));
+    expect(rose.getByRole("button", { name: "Tambah Jumlah Rose Bouquet" })).toHaveProperty("disabled", true);
+    await waitFor(() => expect(summary("Ongkos kirim", "Ringkasan Pesanan")).toBe(rupiah(40_000)));
+    expect(summary("Total", "Ringkasan Pesanan")).toBe(rupiah(570_000 + 40_000));
+    expect(screen.getByRole("button", { name: "Lanjut ke Pembayaran" })).toBeTruthy();
+
+    await user.click(rose.getByRole("button", { name: "Hapus" }));
+    const dialog = screen.getByRole("alertdialog", { name: "Hapus produk ini dari keranjang?" });
+    await user.click(within(dialog).getByRole("button", { name: "Batal" }));
+    expect(api.callsTo("DELETE /api/cartitem/11")).toHaveLength(0);
+  });
+
+  it("invites to the catalogue in Indonesian when empty", async () => {
+    cartApi([], [], loggedIn(indonesianShopper));
+    renderScreen(<CartPage />, { path: "/keranjang" });
+    expect(await screen.findByText("Keranjang Anda masih kosong. Yuk, jelajahi katalog kami!")).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Jelajahi Katalog" })).toBeTruthy();
   });
 });

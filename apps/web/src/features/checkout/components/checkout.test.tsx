@@ -1,9 +1,16 @@
 import type { DayAvailability, DeliverySchedule, SlotAvailability } from "@florist/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
-import { describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { type FakeAnswer, fakeApi } from "../../../../test/fake-api";
 import { orderDetail } from "../../../../test/order-fixtures";
-import { loggedIn, renderScreen, rupiah, shownText } from "../../../../test/render-app";
+import {
+  indonesianShopper,
+  inIndonesian,
+  loggedIn,
+  renderScreen,
+  rupiah,
+  shownText,
+} from "../../../../test/render-app";
 import type { CheckoutItem } from "../../../lib/pricing";
 import CheckoutPage from "../routes/checkout";
 
@@ -81,12 +88,15 @@ const week: DayAvailability[] = [
   { date: "2026-11-25", slots: [morning.not("closed"), midday.free(10), afternoon.free(10)] },
 ];
 
+/** Set by the Indonesian tests: the session's account reads Indonesian. */
+let indonesianReader = false;
+
 /** Answers each availability read with the next list given (the last one from then on). */
 function checkoutApi(order: FakeAnswer = { status: 201, body: created }, ...availability: DayAvailability[][]) {
   const answers = availability.length > 0 ? availability : [week];
   let reads = 0;
   return fakeApi({
-    "GET /api/users/session": loggedIn(),
+    "GET /api/users/session": loggedIn(indonesianReader ? indonesianShopper : undefined),
     "GET /api/delivery/schedule": { body: schedule },
     "GET /api/delivery/availability": () => ({ body: answers[Math.min(reads++, answers.length - 1)] }),
     "POST /api/order": order,
@@ -106,11 +116,18 @@ async function fillShipping(user: ReturnType<typeof openCheckout>["user"]) {
   await fillRequired(user);
 }
 
-async function fillRequired(user: ReturnType<typeof openCheckout>["user"]) {
-  await user.type(await screen.findByLabelText("Recipient's first name"), "Siti");
-  await user.type(screen.getByLabelText("Recipient's last name"), "Rahma");
-  await user.type(screen.getByLabelText("Recipient's phone"), "0812 3456 7890");
-  await user.type(screen.getByLabelText("Address"), "Jl. Dago 1");
+const ENGLISH_LABELS = {
+  first: "Recipient's first name",
+  last: "Recipient's last name",
+  phone: "Recipient's phone",
+  address: "Address",
+};
+
+async function fillRequired(user: ReturnType<typeof openCheckout>["user"], labels = ENGLISH_LABELS) {
+  await user.type(await screen.findByLabelText(labels.first), "Siti");
+  await user.type(screen.getByLabelText(labels.last), "Rahma");
+  await user.type(screen.getByLabelText(labels.phone), "0812 3456 7890");
+  await user.type(screen.getByLabelText(labels.address), "Jl. Dago 1");
 }
 
 /** The radio buttons of one group (Delivery date, Delivery time), by their names. */
@@ -479,5 +496,50 @@ describe("the gift card", () => {
       card_message: "Selamat ulang tahun, Ibu!",
       sender_anonymous: true,
     });
+  });
+});
+
+describe("the checkout form, in Indonesian", () => {
+  inIndonesian();
+  beforeEach(() => {
+    indonesianReader = true;
+  });
+  afterEach(() => {
+    indonesianReader = false;
+  });
+
+  it("asks its steps, names what is missing and confirms in Indonesian, prices still in rupiah", async () => {
+    const api = checkoutApi();
+    const { user } = openCheckout();
+    const summary = await screen.findByRole("complementary", { name: "Ringkasan Pesanan" });
+    expect(shownText(within(summary).getByText("Ongkos kirim").nextElementSibling)).toBe(rupiah(40_000));
+    expect(within(summary).getByText("Ukuran Large")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Detail Pengiriman" })).toBeTruthy();
+    expect(screen.getByText("Saat ini pengiriman hanya tersedia di dalam Kota Bandung.")).toBeTruthy();
+    expect(screen.getByRole("heading", { name: "Kapan harus tiba?" })).toBeTruthy();
+    // Tuesday 24 November, in Indonesian, with the places left.
+    await screen.findByRole("group", { name: "Waktu pengiriman (WIB)" });
+    expect(choices("Tanggal pengiriman").map((c) => c.name)).toContain("Sel 24 Nov");
+    expect(choices("Waktu pengiriman (WIB)").find((c) => c.checked)?.name).toBe("Midday 12:00–15:00 sisa 3");
+
+    await user.click(screen.getByRole("button", { name: "Konfirmasi Pesanan" }));
+    expect(screen.getByText("Alamat wajib diisi.")).toBeTruthy();
+    expect(screen.getByText("Nama depan wajib diisi.")).toBeTruthy();
+    expect(api.callsTo("POST /api/order")).toHaveLength(0);
+
+    await fillRequired(user, {
+      first: "Nama depan penerima",
+      last: "Nama belakang penerima",
+      phone: "Telepon penerima",
+      address: "Alamat",
+    });
+    await user.click(screen.getByRole("button", { name: "Konfirmasi Pesanan" }));
+    const confirm = screen.getByRole("alertdialog", { name: "Konfirmasi pesanan Anda" });
+    expect(shownText(confirm)).toContain(
+      `Buat pesanan ini senilai ${rupiah(355_000)}, dikirim ke Jl. Dago 1, Bandung?`,
+    );
+    await user.click(within(confirm).getByRole("button", { name: "Ya, konfirmasi" }));
+    const done = await screen.findByRole("alertdialog", { name: "Pesanan berhasil dibuat!" });
+    expect(within(done).getByRole("button", { name: "Lihat Pesanan" })).toBeTruthy();
   });
 });

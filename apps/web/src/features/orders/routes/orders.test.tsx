@@ -3,7 +3,7 @@ import { screen, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeApi } from "../../../../test/fake-api";
 import { orderSummary } from "../../../../test/order-fixtures";
-import { loggedIn, renderScreen, shownText } from "../../../../test/render-app";
+import { indonesianShopper, inIndonesian, loggedIn, renderScreen, shownText } from "../../../../test/render-app";
 import OrdersPage from "./orders";
 
 const plain = orderSummary(7, "Finished", "Paid", {
@@ -133,5 +133,39 @@ describe("My Orders", () => {
     await user.click(await screen.findByRole("button", { name: "Cancel Order" }));
     await user.click(screen.getByRole("button", { name: "Yes, cancel the order" }));
     expect(await screen.findByRole("alertdialog", { name: "This order can no longer be cancelled." })).toBeTruthy();
+  });
+});
+
+describe("My Orders, in Indonesian", () => {
+  inIndonesian();
+
+  it("names the columns, statuses and payments in Indonesian and dates in the Indonesian way, in WIB", async () => {
+    fakeApi({
+      "GET /api/users/session": loggedIn(indonesianShopper),
+      "GET /api/order/user/7": { body: [gift, { ...plain, orderDate: "2026-08-20T03:00:00.000Z" }] },
+    });
+    renderScreen(<OrdersPage />, { path: "/pesanan" });
+    expect(await screen.findByRole("heading", { name: "Pesanan Saya" })).toBeTruthy();
+    await screen.findByRole("rowheader", { name: "MB-012" });
+    expect(screen.getAllByRole("columnheader").map(shownText)).toEqual([
+      "ID Pesanan",
+      "Tanggal",
+      "Pengiriman",
+      "Status",
+      "Pembayaran",
+      "Total",
+      "Aksi",
+    ]);
+    const gifted = rowOf("MB-012");
+    expect(gifted.getByText("Pesanan Diterima")).toBeTruthy();
+    expect(gifted.getByText("Menunggu pembayaran")).toBeTruthy();
+    expect(shownText(gifted.getByRole("cell", { name: /Sab, 12 Des/ }))).toContain("Coblong · untuk Ibu Sari");
+    expect(gifted.getByText("Tanpa nama")).toBeTruthy();
+    expect(gifted.getByRole("button", { name: "Batalkan Pesanan" })).toBeTruthy();
+    const done = rowOf("MB-007");
+    expect(done.getByText("Selesai")).toBeTruthy();
+    expect(done.getByText("Lunas")).toBeTruthy();
+    expect(done.getByText("20 Agu 2026")).toBeTruthy();
+    expect(done.getByRole("link", { name: "Tulis Ulasan" })).toBeTruthy();
   });
 });

@@ -3,7 +3,14 @@ import { act, fireEvent, screen, within } from "@testing-library/react";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { fakeApi } from "../../../../test/fake-api";
 import { orderDetail } from "../../../../test/order-fixtures";
-import { loggedIn, renderScreen, rupiah, shownText } from "../../../../test/render-app";
+import {
+  indonesianShopper,
+  inIndonesian,
+  loggedIn,
+  renderScreen,
+  rupiah,
+  shownText,
+} from "../../../../test/render-app";
 import HowToPayPage from "./how-to-pay";
 
 const order = orderDetail(42, "Order Received", "Pending", {
@@ -24,9 +31,13 @@ const settings: PaymentSettings = {
   paymentWindowMinutes: 1440,
 };
 
-function payApi(shown: OrderDetail = order, receipt?: (body: unknown) => { status?: number; body?: unknown }) {
+function payApi(
+  shown: OrderDetail = order,
+  receipt?: (body: unknown) => { status?: number; body?: unknown },
+  session = loggedIn(),
+) {
   return fakeApi({
-    "GET /api/users/session": loggedIn(),
+    "GET /api/users/session": session,
     "GET /api/order/42": { body: shown },
     "GET /api/settings/payment": { body: settings },
     "PUT /api/order/42/payment-proof": ({ body }) =>
@@ -169,5 +180,24 @@ describe("How to pay", () => {
     expect(screen.queryByRole("timer")).toBeNull();
     expect(screen.queryByLabelText("Transfer receipt")).toBeNull();
     expect(screen.queryByRole("link", { name: "Confirm via WhatsApp" })).toBeNull();
+  });
+});
+
+describe("How to pay, in Indonesian", () => {
+  inIndonesian();
+
+  it("says how to pay, the deadline in WIB and the time left in Indonesian; the amount stays in rupiah", async () => {
+    vi.useFakeTimers({ toFake: ["Date", "setInterval", "clearInterval"] });
+    vi.setSystemTime(new Date("2026-11-22T07:30:00.000Z"));
+    payApi(order, undefined, loggedIn(indonesianShopper));
+    openPage();
+    expect(await screen.findByRole("heading", { name: "Cara membayar" })).toBeTruthy();
+    expect(shownText(await screen.findByText(/Bayar sebelum/))).toBe("Bayar sebelum Sel 24 Nov, 15:00 WIB");
+    expect(shownText(screen.getByRole("timer"))).toBe("sisa 2 hari 00:30:00");
+    expect(screen.getByText("Menunggu pembayaran")).toBeTruthy();
+    expect(screen.getByText(rupiah(355_000))).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Salin jumlah" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Kirim bukti transfer" })).toBeTruthy();
+    expect(screen.getByRole("link", { name: "Kembali ke Pesanan Saya" })).toBeTruthy();
   });
 });
