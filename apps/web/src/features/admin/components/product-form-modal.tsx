@@ -1,5 +1,6 @@
 import type { Category, Product } from "@florist/contract";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { FormError } from "../../../components/form-feedback";
 import { Modal } from "../../../components/modal";
 import type { SaveResult } from "../api/products";
@@ -24,30 +25,31 @@ export interface ProductFormModalProps {
  * opening starts from the product as it is now.
  */
 export function ProductFormModal({ product, categories, onClose, onSaved }: ProductFormModalProps) {
+  const { t } = useTranslation();
   const formId = useId();
   const form = useProductForm(product, onSaved);
   const { mode, values, saving } = form;
   const saveButton = (label: string) => (
     <button type="submit" form={formId} className="btn btn-primary" disabled={saving}>
-      {saving ? "Saving..." : label}
+      {saving ? t("Saving...") : label}
     </button>
   );
   const actions =
     mode === "add" ? (
-      saveButton("Save Product")
+      saveButton(t("Save Product"))
     ) : (
       <>
         <button type="button" className="btn btn-secondary" onClick={onClose} disabled={saving}>
-          Cancel
+          {t("Cancel")}
         </button>
-        {saveButton("Save Changes")}
+        {saveButton(t("Save Changes"))}
       </>
     );
 
   return (
     <Modal
       open
-      title={mode === "add" ? "Add New Product" : "Edit Product"}
+      title={mode === "add" ? t("Add New Product") : t("Edit Product")}
       onClose={saving ? () => undefined : onClose}
       size="large"
       actions={actions}
@@ -56,11 +58,11 @@ export function ProductFormModal({ product, categories, onClose, onSaved }: Prod
         <ProductDetailsFields mode={mode} values={values} categories={categories} onChange={form.set} />
 
         <ImagePicker
-          label={mode === "add" ? "Product Image" : "Cover Image"}
+          label={mode === "add" ? t("Product Image") : t("Cover Image")}
           hint={
             mode === "add"
-              ? "Upload a product image (JPG/PNG, max 5 MB)."
-              : "Current cover image (or upload a new one)."
+              ? t("Upload a product image (JPG/PNG, max 5 MB).")
+              : t("Current cover image (or upload a new one).")
           }
           file={values.imageFile}
           currentUrl={values.imageUrl}
