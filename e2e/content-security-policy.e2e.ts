@@ -98,6 +98,8 @@ describe.each(VIEWPORTS)("the Content-Security-Policy at $width px", (viewport) 
       await visit(tab, "/signup", "Create an account");
       await visit(tab, "/forgot-password", "Forgot password");
       await visit(tab, "/reset-password/not-a-real-token", "Reset password");
+      // A path the web app does not know is its 404 page, with status 404 (contract §7.6).
+      tab.expectFailure({ status: 404, path: "/no-such-page" });
       await visit(tab, "/no-such-page", "Page Not Found");
     });
   });

@@ -35,7 +35,8 @@ function csp(response: LightMyRequestResponse): Map<string, string[]> {
 async function answers(shop: TestShop) {
   return Promise.all([
     shop.app.inject({ url: "/" }),
-    shop.app.inject({ url: "/produk/1" }),
+    // A page of the web app (an unknown product would be the 404 page: plugins/page-meta.ts).
+    shop.app.inject({ url: "/katalog" }),
     shop.app.inject({ url: "/assets/index.js" }),
     shop.app.inject({ url: "/api/catalog" }),
     shop.app.inject({ url: "/api/no-such-thing" }),

@@ -2,6 +2,7 @@ import { type ReactNode, Suspense } from "react";
 import { Link, Outlet, useLocation } from "react-router";
 import { Logo } from "../../components/logo";
 import { LoadingState } from "../../components/page-state";
+import { useRouteTitle } from "../../lib/use-page-title";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";
 import { RouteErrorBoundary } from "./route-error";
@@ -10,6 +11,7 @@ import "./layout.css";
 
 export function RootLayout() {
   const { pathname } = useLocation();
+  useRouteTitle();
   return (
     <>
       <ScrollToTop />

@@ -1,8 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ArrowLeftIcon } from "../../../components/icons";
 import { ErrorState, LoadingState } from "../../../components/page-state";
 import { ApiError } from "../../../lib/api-client";
+import { usePageTitle } from "../../../lib/use-page-title";
 import { productQuery } from "../api/product";
 import { ProductDetail } from "../components/product-detail";
 import { ProductReviews } from "../components/product-reviews";
@@ -13,9 +15,12 @@ export default function ProductPage() {
   const productId = Number(param);
   const validId = Number.isInteger(productId) && productId > 0;
   const { data: product, isPending, error } = useQuery({ ...productQuery(productId), enabled: validId });
+  const notFound = !validId || (error instanceof ApiError && error.status === 404);
+  const { t } = useTranslation();
+  usePageTitle(product ? product.name : notFound ? t("Product Not Found") : undefined);
 
   let content: React.ReactNode;
-  if (!validId || (error instanceof ApiError && error.status === 404)) {
+  if (notFound) {
     content = <ErrorState text="Produk tidak ditemukan." />;
   } else if (error) {
     content = <ErrorState text="Gagal memuat detail produk." />;
