@@ -24,11 +24,12 @@ export function LanguageSwitch({ onSwitch, className }: LanguageSwitchProps) {
           key={choice.language}
           type="button"
           lang={choice.language}
-          aria-label={choice.name}
           aria-pressed={choice.language === active}
           onClick={() => onSwitch(choice.language)}
         >
-          {choice.short}
+          {/* Named in full for a screen reader; the short form is only what the eye reads (WCAG 2.5.3). */}
+          <span aria-hidden="true">{choice.short}</span>
+          <span className="visually-hidden">{choice.name}</span>
         </button>
       ))}
     </fieldset>

@@ -53,6 +53,7 @@ describe("the admin navigation", () => {
       "Admin Dashboard",
       "Manage Products",
       "Categories",
+      "Occasions",
       "Add-ons",
       "Blog posts",
       "Deliveries",

@@ -129,6 +129,8 @@ export function Navbar() {
   const dropdownRef = useRef<HTMLDivElement>(null);
   const toggleRef = useRef<HTMLButtonElement>(null);
   const profileButtonRef = useRef<HTMLButtonElement>(null);
+  /** Set when Escape closed the phone's menu: once it is hidden, focus goes back to its button. */
+  const refocusToggle = useRef(false);
   const menuId = useId();
   const dropdownId = useId();
 
@@ -158,13 +160,19 @@ export function Navbar() {
         setDropdownOpen(false);
         if (dropdownRef.current?.contains(document.activeElement)) profileButtonRef.current?.focus();
       } else {
+        refocusToggle.current = true;
         setMenuOpen(false);
-        toggleRef.current?.focus();
       }
     }
     document.addEventListener("keydown", onKeyDown);
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [dropdownOpen, menuOpen]);
+
+  useEffect(() => {
+    if (menuOpen || !refocusToggle.current) return;
+    refocusToggle.current = false;
+    toggleRef.current?.focus();
+  }, [menuOpen]);
 
   const links = isAdmin ? ADMIN_LINKS : PUBLIC_LINKS;
   const menuItems = isAdmin ? ADMIN_MENU : CUSTOMER_MENU;
