@@ -321,6 +321,11 @@ const ROWS: Row[] = [
     expect: [401, 200, 404, 404],
     call: () => ({ url: `/api/users/${customerId()}/profile`, payload: { username: uniqueName("renamed") } }),
   },
+  {
+    route: "PATCH /api/users/:userId/language",
+    expect: [401, 200, 404, 404],
+    call: () => ({ url: `/api/users/${customerId()}/language`, payload: { language: "en" } }),
+  },
 
   { route: "GET /api/settings/delivery-fee", expect: PUBLIC },
   {

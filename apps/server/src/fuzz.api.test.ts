@@ -13,6 +13,7 @@ import {
   imageFields,
   imageStockBody,
   imageUpdateFields,
+  languageBody,
   loginBody,
   MAX_DB_INT,
   moveDeliveryBody,
@@ -350,6 +351,11 @@ const TARGETS: Record<string, Target> = {
     params: own,
     schema: profileBody,
     body: (role) => ({ username: users[role].username }),
+  },
+  "PATCH /api/users/:userId/language": {
+    params: own,
+    schema: languageBody,
+    body: () => ({ language: "en" }),
   },
 
   "GET /api/settings/delivery-fee": {},

@@ -91,7 +91,10 @@ export const PASSWORD = "Bunga2025";
 
 let counter = 0;
 /** Creates an account straight in the database; returns it with its password. */
-export async function createUser(shop: TestShop, options: { role?: "admin" | "customer"; username?: string } = {}) {
+export async function createUser(
+  shop: TestShop,
+  options: { role?: "admin" | "customer"; username?: string; language?: "en" | "id" } = {},
+) {
   counter += 1;
   const username = options.username ?? `${options.role ?? "customer"}${counter}${randomBytes(2).toString("hex")}`;
   const email = `${username.toLowerCase()}@example.com`;
@@ -105,8 +108,9 @@ export async function createUser(shop: TestShop, options: { role?: "admin" | "cu
       password_hash: await hashPassword(PASSWORD),
       role: options.role ?? "customer",
       created_at: nowIso(),
+      language: options.language ?? "en",
     })
-    .returning(["user_id", "username", "email", "role"])
+    .returning(["user_id", "username", "email", "role", "language"])
     .executeTakeFirstOrThrow();
   return user as User;
 }

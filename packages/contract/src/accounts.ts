@@ -22,7 +22,12 @@ export const email = z
   .max(254, "Email is too long.")
   .pipe(z.email("Email is not a valid address."));
 
-export const registerBody = z.object({ username, email, password });
+/** The two languages of the shop (docs/decisions/0025): English, the default, and Bahasa Indonesia. */
+export const languageSchema = z.enum(["en", "id"], { error: "must be en or id" });
+export type Language = z.infer<typeof languageSchema>;
+
+/** `language`: the one the new account's owner is reading the shop in, English when not given. */
+export const registerBody = z.object({ username, email, password, language: languageSchema.optional() });
 export type RegisterBody = z.input<typeof registerBody>;
 
 export const loginBody = z.object({
@@ -39,15 +44,22 @@ export const forgotPasswordBody = z.object({ email });
 export const resetPasswordBody = z.object({ newPassword: password });
 export const resetTokenParam = z.object({ token: z.string().min(1).max(200) });
 export const profileBody = z.object({ username });
+export const languageBody = z.object({ language: languageSchema });
 export const userIdParam = z.object({ userId: id });
 
 export const roleSchema = z.enum(["admin", "customer"]);
 export type Role = z.infer<typeof roleSchema>;
 
-export const userSchema = z.object({ user_id: int, username: z.string(), email: z.string(), role: roleSchema });
+export const userSchema = z.object({
+  user_id: int,
+  username: z.string(),
+  email: z.string(),
+  role: roleSchema,
+  language: languageSchema,
+});
 export type User = z.infer<typeof userSchema>;
 
-/** Register, login and profile answer the account as `{user}`. */
+/** Register, login, profile and language answer the account as `{user}`. */
 export const userAnswerSchema = z.object({ user: userSchema });
 export type UserAnswer = z.infer<typeof userAnswerSchema>;
 

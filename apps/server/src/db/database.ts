@@ -14,6 +14,8 @@ export interface UsersTable {
   password_hash: string;
   role: "admin" | "customer";
   created_at: string;
+  /** The language the account reads the shop and its mails in. */
+  language: Generated<"en" | "id">;
 }
 
 export interface SessionsTable {

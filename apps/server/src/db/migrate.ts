@@ -15,6 +15,7 @@ import * as orderSearch from "./migrations/20261128100000_order_search.js";
 import * as bookingsIndex from "./migrations/20261128200000_bookings_index.js";
 import * as catalogVersion from "./migrations/20261129100000_catalog_version.js";
 import * as occasionsAndSearch from "./migrations/20261129200000_occasions_and_search.js";
+import * as userLanguage from "./migrations/20261130100000_user_language.js";
 
 /** Migrations listed in code so they run the same from source, tests and any bundle. */
 const migrations: Record<string, Migration> = {
@@ -34,6 +35,7 @@ const migrations: Record<string, Migration> = {
   "20261128200000_bookings_index": bookingsIndex,
   "20261129100000_catalog_version": catalogVersion,
   "20261129200000_occasions_and_search": occasionsAndSearch,
+  "20261130100000_user_language": userLanguage,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

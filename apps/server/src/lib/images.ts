@@ -4,6 +4,7 @@ import { MAX_IMAGE_BYTES } from "@florist/contract/rules";
 import { fileTypeFromBuffer } from "file-type";
 import sharp from "sharp";
 import { AppError } from "../errors.js";
+import type { MessageKey } from "./i18n.js";
 import { type FileStore, fileStoreAt } from "./storage/index.js";
 
 export { MAX_IMAGE_BYTES };
@@ -13,7 +14,8 @@ export { MAX_IMAGE_BYTES };
  * kilobytes of PNG that declare 10000 × 10000 pixels and would take gigabytes of memory to decode.
  */
 export const MAX_IMAGE_PIXELS = 40_000_000;
-const TOO_MANY_PIXELS = "The image is too large: at most 40 megapixels (for example 8000 × 5000 pixels).";
+const TOO_MANY_PIXELS =
+  "The image is too large: at most 40 megapixels (for example 8000 × 5000 pixels)." satisfies MessageKey;
 const ACCEPTED = new Set(["image/jpeg", "image/png", "image/webp"]);
 
 /** Widths kept for every product image: the detail page and the catalogue cards. */

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from "fastify";
-import { AppError, badRequest } from "../errors.js";
+import { AppError, badRequest, msg, sentences } from "../errors.js";
+import type { MessageKey } from "./i18n.js";
 import { MAX_IMAGE_BYTES } from "./images.js";
 import { unsafeInput } from "./unsafe-input.js";
 
@@ -8,7 +9,8 @@ export interface MultipartBody {
   files: Record<string, Buffer>;
 }
 
-export const UNREADABLE_FORM_MESSAGE = "The form could not be read. Send it as multipart/form-data with its boundary.";
+export const UNREADABLE_FORM_MESSAGE =
+  "The form could not be read. Send it as multipart/form-data with its boundary." satisfies MessageKey;
 
 /** Errors that already carry the answer: ours, and the multipart plugin's own limits (413). */
 function hasStatus(error: unknown): boolean {
@@ -51,13 +53,14 @@ export async function readMultipart(request: FastifyRequest): Promise<MultipartB
 export async function readImageField(
   request: FastifyRequest,
   field: string,
-  image: { name: string; missing: string; code: string },
+  image: { name: string; missing: MessageKey; code: string },
 ): Promise<Buffer> {
   if (!request.isMultipart()) {
-    throw new AppError(415, `Send ${image.name} as multipart/form-data in the field ${field}.`, "NOT_MULTIPART");
+    const message = msg("Send {{image}} as multipart/form-data in the field {{field}}.", { image: image.name, field });
+    throw new AppError(415, message, "NOT_MULTIPART");
   }
   const { files } = await readMultipart(request);
   const file = files[field];
-  if (!file) throw badRequest(`${image.missing} (field ${field}).`, image.code);
+  if (!file) throw badRequest(sentences(msg(image.missing), msg("(field {{field}}).", { field })), image.code);
   return file;
 }

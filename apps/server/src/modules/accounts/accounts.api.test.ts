@@ -49,6 +49,7 @@ describe("registering", () => {
       username: "Sari",
       email: "sari@example.com",
       role: "customer",
+      language: "en",
     });
     expect(JSON.stringify(res.json())).not.toMatch(/hash|scrypt/);
     const cookie = res.cookies.find((c) => c.name === "florist_session");

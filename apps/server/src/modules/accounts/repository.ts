@@ -3,7 +3,7 @@ import type { Dialect } from "../../db/connection.js";
 import type { Database, Executor } from "../../db/database.js";
 import { accountKey } from "../../lib/account-key.js";
 
-const publicColumns = ["user_id", "username", "email", "role"] as const;
+const publicColumns = ["user_id", "username", "email", "role", "language"] as const;
 
 /** The account a login names: an identifier with "@" is an e-mail address, any other a username. */
 export function findUserByLogin(db: Executor, identifier: string) {
@@ -46,7 +46,14 @@ export async function findTaken(db: Executor, username: string, email: string | 
 /** Stores the name and address as given and their keys beside them, which the unique indexes hold to. */
 export function insertUser(
   db: Executor,
-  user: { username: string; email: string; password_hash: string; role: "admin" | "customer"; created_at: string },
+  user: {
+    username: string;
+    email: string;
+    password_hash: string;
+    role: "admin" | "customer";
+    created_at: string;
+    language?: "en" | "id";
+  },
 ) {
   return db
     .insertInto("users")
@@ -59,6 +66,15 @@ export function updateUsername(db: Executor, userId: number, username: string) {
   return db
     .updateTable("users")
     .set({ username, username_key: accountKey(username) })
+    .where("user_id", "=", userId)
+    .returning(publicColumns)
+    .executeTakeFirstOrThrow();
+}
+
+export function updateLanguage(db: Executor, userId: number, language: "en" | "id") {
+  return db
+    .updateTable("users")
+    .set({ language })
     .where("user_id", "=", userId)
     .returning(publicColumns)
     .executeTakeFirstOrThrow();
@@ -80,7 +96,7 @@ export function findSessionUser(db: Executor, sessionHash: string, now: string) 
   return db
     .selectFrom("sessions")
     .innerJoin("users", "users.user_id", "sessions.user_id")
-    .select(["users.user_id", "users.username", "users.email", "users.role"])
+    .select(["users.user_id", "users.username", "users.email", "users.role", "users.language"])
     .where("sessions.session_hash", "=", sessionHash)
     .where("sessions.expires_at", ">", now)
     .executeTakeFirst();

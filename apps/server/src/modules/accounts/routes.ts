@@ -1,5 +1,6 @@
 import {
   forgotPasswordBody,
+  languageBody,
   loggedInSchema,
   loggedOutSchema,
   loginBody,
@@ -15,6 +16,7 @@ import type { FastifyInstance, FastifyReply } from "fastify";
 import type { AppContext } from "../../context.js";
 import { AppError, parse } from "../../errors.js";
 import { type ContractTypeProvider, errorAnswers, noContent } from "../../lib/contract-schemas.js";
+import { requestLanguage, t } from "../../lib/i18n.js";
 import {
   requireSelf,
   SESSION_COOKIE,
@@ -25,6 +27,8 @@ import {
 import * as accounts from "./service.js";
 
 export const FORGOT_PASSWORD_MESSAGE = "Email reset password telah dikirim. Silakan periksa inbox Anda.";
+/** The spec's words after a new password is set (its English version is Indonesian too). */
+const PASSWORD_CHANGED_MESSAGE = "Password berhasil diubah! Silakan login kembali.";
 
 const tags = ["accounts"];
 const userAnswers = { 200: userAnswerSchema, ...errorAnswers };
@@ -88,7 +92,9 @@ export async function accountsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     response: { 200: loggedInSchema, 401: loggedOutSchema, ...errorAnswers },
   };
   app.get("/users/session", { schema: sessionSchema }, async (request, reply) => {
-    if (!request.user) return reply.status(401).send({ loggedIn: false, message: "Not logged in." });
+    if (!request.user) {
+      return reply.status(401).send({ loggedIn: false, message: t(requestLanguage(request), "Not logged in.") });
+    }
     return { loggedIn: true as const, user: request.user };
   });
 
@@ -102,7 +108,7 @@ export async function accountsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     const { email } = parse(forgotPasswordBody, request.body);
     // Not awaited: the answer is the same, at once, for a known, an unknown or an unreachable address.
     accounts.requestPasswordReset(ctx, email, request.log);
-    return { message: FORGOT_PASSWORD_MESSAGE };
+    return { message: t(requestLanguage(request), FORGOT_PASSWORD_MESSAGE) };
   });
 
   const resetSchema = {
@@ -116,7 +122,7 @@ export async function accountsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     const { token } = parse(resetTokenParam, request.params);
     const { newPassword } = parse(resetPasswordBody, request.body);
     await accounts.resetPassword(ctx, token, newPassword, request.ip);
-    return { message: "Password berhasil diubah! Silakan login kembali." };
+    return { message: t(requestLanguage(request), PASSWORD_CHANGED_MESSAGE) };
   });
 
   const profileSchema = {
@@ -131,5 +137,19 @@ export async function accountsRoutes(fastify: FastifyInstance, { ctx }: { ctx: A
     requireSelf(request, userId);
     const { username } = parse(profileBody, request.body);
     return { user: await accounts.updateProfile(ctx, userId, username) };
+  });
+
+  const languageSchema = {
+    tags,
+    summary: "Set the language one's account reads the shop and its mails in (en or id)",
+    params: userIdParam,
+    body: languageBody,
+    response: userAnswers,
+  };
+  app.patch("/users/:userId/language", { schema: languageSchema }, async (request) => {
+    const { userId } = parse(userIdParam, request.params);
+    requireSelf(request, userId);
+    const { language } = parse(languageBody, request.body);
+    return { user: await accounts.updateLanguage(ctx, userId, language) };
   });
 }

@@ -1,8 +1,9 @@
 import type { User } from "@florist/contract";
 import type { AppContext } from "../../context.js";
 import { isUniqueViolation } from "../../db/errors.js";
-import { AppError, badRequest, conflict } from "../../errors.js";
+import { AppError, badRequest, conflict, type Message, msg } from "../../errors.js";
 import { accountKey } from "../../lib/account-key.js";
+import { DEFAULT_LANGUAGE, type Language, type MessageKey, t } from "../../lib/i18n.js";
 import { hashPassword, hashToken, newToken, verifyPassword } from "../../lib/secrets.js";
 import { DAY, HOUR, isoIn, MINUTE, now, nowIso, SECOND } from "../../lib/time.js";
 import type { JobLog } from "../jobs/service.js";
@@ -60,12 +61,15 @@ const resetMailRule: ThrottleRule = {
 // Verifying against this hash when the account does not exist keeps the answer time the same.
 const missingUserHash = hashPassword("not-a-real-password-1A");
 
-function takenMessage(taken: { username: boolean; email: boolean }): string {
+function takenMessage(taken: { username: boolean; email: boolean }): MessageKey {
   if (taken.username && taken.email) return "Username and email are already registered.";
   return taken.username ? "Username is already taken." : "Email is already registered.";
 }
 
-export async function register(ctx: AppContext, input: { username: string; email: string; password: string }) {
+export async function register(
+  ctx: AppContext,
+  input: { username: string; email: string; password: string; language?: Language | undefined },
+) {
   const taken = await repo.findTaken(ctx.db, input.username, input.email);
   if (taken.username || taken.email) throw conflict(takenMessage(taken), "ACCOUNT_TAKEN");
   const password_hash = await hashPassword(input.password);
@@ -76,6 +80,7 @@ export async function register(ctx: AppContext, input: { username: string; email
       password_hash,
       role: "customer",
       created_at: nowIso(),
+      language: input.language ?? DEFAULT_LANGUAGE,
     });
   } catch (error) {
     // Two sign-ups for the same name at once: the unique index decides, the loser gets the same 409.
@@ -84,11 +89,13 @@ export async function register(ctx: AppContext, input: { username: string; email
   }
 }
 
-/** "15 minutes", "30 seconds": the wait a 429 names, rounded up. */
-function waitText(seconds: number): string {
-  if (seconds <= 90) return seconds === 1 ? "1 second" : `${seconds} seconds`;
+/** "…wait 15 minutes…", "…wait 30 seconds…": the wait a 429 names, rounded up (English plurals in locales/en.json). */
+function waitMessage(seconds: number): Message {
+  if (seconds <= 90) {
+    return msg("Too many failed login attempts. Please wait {{count}} seconds and try again.", { count: seconds });
+  }
   const minutes = Math.ceil(seconds / 60);
-  return minutes === 1 ? "1 minute" : `${minutes} minutes`;
+  return msg("Too many failed login attempts. Please wait {{count}} minutes and try again.", { count: minutes });
 }
 
 /**
@@ -113,12 +120,7 @@ async function claimLoginAttempt(ctx: AppContext, claims: [string, ThrottleRule]
       at.toISOString(),
     );
     const seconds = Math.max(1, Math.ceil(((until ? Date.parse(until) : at.getTime()) - at.getTime()) / SECOND));
-    throw new AppError(
-      429,
-      `Too many failed login attempts. Please wait ${waitText(seconds)} and try again.`,
-      "TOO_MANY_ATTEMPTS",
-      { retryAfter: seconds },
-    );
+    throw new AppError(429, waitMessage(seconds), "TOO_MANY_ATTEMPTS", { retryAfter: seconds });
   }
 }
 
@@ -232,18 +234,20 @@ async function startPasswordReset(ctx: AppContext, email: string, log: Log) {
       created_at: at.toISOString(),
       expires_at: isoIn(RESET_TTL_MS, at),
     });
+    // In the language the account reads the shop in.
+    const language = user.language;
     return queueMail(trx, {
       to: user.email,
-      subject: "Reset your Bandung Florist password",
+      subject: t(language, "Reset your Bandung Florist password"),
       text: [
-        `Hello ${user.username},`,
+        t(language, "Hello {{name}},", { name: user.username }),
         "",
-        "Someone asked to reset the password of your Bandung Florist account.",
-        `Open this link within one hour to choose a new password:`,
+        t(language, "Someone asked to reset the password of your Bandung Florist account."),
+        t(language, "Open this link within one hour to choose a new password:"),
         "",
         link,
         "",
-        "If it was not you, ignore this e-mail: your password stays as it is.",
+        t(language, "If it was not you, ignore this e-mail: your password stays as it is."),
       ].join("\n"),
     });
   });
@@ -267,7 +271,7 @@ function deletedRows(results: { numDeletedRows: bigint }[]): number {
   return results.reduce((sum, r) => sum + Number(r.numDeletedRows), 0);
 }
 
-const INVALID_RESET = "This reset link is invalid or has expired. Please request a new one.";
+const INVALID_RESET = "This reset link is invalid or has expired. Please request a new one." satisfies MessageKey;
 
 /** Sets the new password and ends every session and every reset link of the account. */
 export async function resetPassword(ctx: AppContext, token: string, newPassword: string, address: string) {
@@ -287,6 +291,11 @@ export async function resetPassword(ctx: AppContext, token: string, newPassword:
   // neither locked by earlier failures nor slowed down by failures elsewhere.
   await repo.deleteThrottle(ctx.db, atAddressThrottle(accountThrottle(reset.user_id), address));
   await markKnownAddress(ctx, reset.user_id, address);
+}
+
+/** Remembers the language the account reads the shop and its mails in. */
+export function updateLanguage(ctx: AppContext, userId: number, language: Language) {
+  return repo.updateLanguage(ctx.db, userId, language);
 }
 
 export async function updateProfile(ctx: AppContext, userId: number, username: string) {

@@ -2,12 +2,13 @@ import type { Customization, CustomizationBody } from "@florist/contract";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
 import { isUniqueViolation } from "../../db/errors.js";
-import { conflict, notFound } from "../../errors.js";
+import { conflict, msg, notFound, sentences } from "../../errors.js";
+import type { MessageKey } from "../../lib/i18n.js";
 import { nowIso } from "../../lib/time.js";
 import { type Actor, recordChange } from "../audit/service.js";
 import * as repo from "./repository.js";
 
-export const ADDON_NOT_FOUND = "Add-on not found.";
+export const ADDON_NOT_FOUND = "Add-on not found." satisfies MessageKey;
 
 const target = (customizationId: number) => `customization:${customizationId}`;
 
@@ -20,8 +21,8 @@ async function refuseTakenName(db: Executor, name: string, exceptId?: number) {
   if (!taken || taken.customization_id === exceptId) return;
   throw conflict(
     taken.archived_at
-      ? `"${taken.name}" is kept for past orders; please choose another name.`
-      : `An add-on named "${taken.name}" already exists.`,
+      ? msg('"{{name}}" is kept for past orders; please choose another name.', { name: taken.name })
+      : msg('An add-on named "{{name}}" already exists.', { name: taken.name }),
     "DUPLICATE_NAME",
   );
 }
@@ -31,7 +32,8 @@ async function guardUnique<T>(name: string, write: () => Promise<T>): Promise<T>
   try {
     return await write();
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict(`An add-on named "${name}" already exists.`, "DUPLICATE_NAME");
+    if (isUniqueViolation(error))
+      throw conflict(msg('An add-on named "{{name}}" already exists.', { name }), "DUPLICATE_NAME");
     throw error;
   }
 }
@@ -98,6 +100,11 @@ export async function refuseRetiredAddOns(db: Executor, cartItemIds: number[]): 
   const retired = await repo.archivedOnLines(db, cartItemIds);
   if (retired.length === 0) return;
   for (const row of retired) await repo.removeFromLine(db, row.cart_item_id, row.customization_id);
-  const what = retired.map((row) => `${row.name} is no longer offered; it was removed from ${row.product_name}.`);
-  throw conflict(`${what.join(" ")} Please check your cart and order again.`, "ADDON_RETIRED");
+  const what = retired.map((row) =>
+    msg("{{addOn}} is no longer offered; it was removed from {{product}}.", {
+      addOn: row.name,
+      product: row.product_name,
+    }),
+  );
+  throw conflict(sentences(...what, msg("Please check your cart and order again.")), "ADDON_RETIRED");
 }

@@ -12,8 +12,9 @@ import { customizationTotal, linePrice } from "@florist/contract/rules";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
-import { badRequest, conflict, notFound } from "../../errors.js";
+import { badRequest, conflict, msg, notFound } from "../../errors.js";
 import { groupBy } from "../../lib/group.js";
+import type { MessageKey } from "../../lib/i18n.js";
 import { nowIso } from "../../lib/time.js";
 import {
   availableStock,
@@ -28,9 +29,9 @@ import {
 import { lockProducts } from "../orders/repository.js";
 import * as repo from "./repository.js";
 
-const CART_ITEM_NOT_FOUND = "Cart item not found.";
-const CART_NOT_FOUND = "Cart not found.";
-export const PRODUCT_UNAVAILABLE = "This product is currently unavailable.";
+const CART_ITEM_NOT_FOUND = "Cart item not found." satisfies MessageKey;
+const CART_NOT_FOUND = "Cart not found." satisfies MessageKey;
+export const PRODUCT_UNAVAILABLE = "This product is currently unavailable." satisfies MessageKey;
 
 /** The user's one cart, created on first use; it stays the same cart after checkout. */
 export async function ensureCart(db: Executor, userId: number): Promise<number> {
@@ -92,7 +93,7 @@ export async function getCart(ctx: AppContext, userId: number): Promise<Cart> {
   return { cartId, items: await priceLines(ctx.db, await repo.listLines(ctx.db, cartId)) };
 }
 
-const LINE_TOO_LARGE = "This cart line's total is too large.";
+const LINE_TOO_LARGE = "This cart line's total is too large." satisfies MessageKey;
 
 /**
  * A cart line's price (units and customizations) must fit the integer column an order stores it in;
@@ -105,11 +106,17 @@ function checkLineTotal(price: number, quantity: number, customizations: readonl
 }
 
 /** "Already holds" counts the product's other lines when one line's quantity is being set. */
-function shortOfStock(name: string, available: number, inCart: number, elsewhere = "") {
+function shortOfStock(name: string, available: number, inCart: number, elsewhere = false) {
+  const values = { available, product: name, inCart };
   return conflict(
-    inCart > 0
-      ? `Only ${available} of ${name} in stock, and your cart already holds ${inCart}${elsewhere}.`
-      : `Only ${available} of ${name} in stock.`,
+    inCart === 0
+      ? msg("Only {{available}} of {{product}} in stock.", values)
+      : elsewhere
+        ? msg(
+            "Only {{available}} of {{product}} in stock, and your cart already holds {{inCart}} in other sizes or colours.",
+            values,
+          )
+        : msg("Only {{available}} of {{product}} in stock, and your cart already holds {{inCart}}.", values),
     "INSUFFICIENT_STOCK",
   );
 }
@@ -174,7 +181,7 @@ export async function updateItem(ctx: AppContext, userId: number, cartItemId: nu
     if (available === 0) throw conflict(PRODUCT_UNAVAILABLE, "OUT_OF_STOCK");
     const otherLines = await repo.productQuantityInCart(trx, line.cart_id, line.product_id, cartItemId);
     if (otherLines + quantity > available) {
-      throw shortOfStock(line.name, available, otherLines, " in other sizes or colours");
+      throw shortOfStock(line.name, available, otherLines, true);
     }
     const customizations =
       customizationsByLine(await repo.listLineCustomizations(trx, [cartItemId])).get(cartItemId) ?? [];

@@ -1,6 +1,6 @@
 import type { AvailabilityStatus } from "@florist/contract";
 import { formatColorOption, parseColorOption as splitColorOption } from "@florist/contract/rules";
-import { badRequest } from "../../errors.js";
+import { badRequest, msg } from "../../errors.js";
 
 /**
  * A product's sizes and colours and the rules for buying it: the one place that reads
@@ -131,13 +131,17 @@ export function chooseOptions(product: SellableProduct, size: string, color: str
   const chosen = matchOptions(product, size, color);
   if (!chosen.size) {
     throw badRequest(
-      size ? `${product.name} does not come in size ${size}.` : "Please select a size first.",
+      size
+        ? msg("{{product}} does not come in size {{size}}.", { product: product.name, size })
+        : "Please select a size first.",
       "SIZE_NOT_OFFERED",
     );
   }
   if (!chosen.color) {
     throw badRequest(
-      color ? `${product.name} does not come in the colour ${color}.` : "Please select a color first.",
+      color
+        ? msg("{{product}} does not come in the colour {{color}}.", { product: product.name, color })
+        : "Please select a color first.",
       "COLOR_NOT_OFFERED",
     );
   }
@@ -160,14 +164,16 @@ export function normalizeSizes(
   for (const raw of labels) {
     const label = raw.trim();
     if (label === "" || seen.has(optionKey(label))) continue;
-    if (label.length > MAX_SIZE_LABEL) throw badRequest(`A size name is at most ${MAX_SIZE_LABEL} characters.`);
+    if (label.length > MAX_SIZE_LABEL)
+      throw badRequest(msg("A size name is at most {{max}} characters.", { max: MAX_SIZE_LABEL }));
     seen.add(optionKey(label));
     sizes.push({ label, price: ownPrices ? null : (findSize(previous, label)?.price ?? null) });
   }
-  if (sizes.length > MAX_OPTIONS) throw badRequest(`A product has at most ${MAX_OPTIONS} sizes.`);
+  if (sizes.length > MAX_OPTIONS) throw badRequest(msg("A product has at most {{max}} sizes.", { max: MAX_OPTIONS }));
   for (const [name, price] of Object.entries(ownPrices ?? {})) {
     const size = name.trim() === "" ? undefined : findSize(sizes, name);
-    if (!size) throw badRequest(`size_prices names "${name}", which is not one of the product's sizes.`);
+    if (!size)
+      throw badRequest(msg('size_prices names "{{name}}", which is not one of the product\'s sizes.', { name }));
     size.price = price;
   }
   return sizes;
@@ -188,10 +194,12 @@ export function normalizeColors(entries: string[]): string[] {
   for (const entry of entries) {
     const { label, hex } = parseColorOption(entry);
     if (label === "" || seen.has(optionKey(label))) continue;
-    if (label.length > MAX_COLOUR_LABEL) throw badRequest(`A colour name is at most ${MAX_COLOUR_LABEL} characters.`);
+    if (label.length > MAX_COLOUR_LABEL)
+      throw badRequest(msg("A colour name is at most {{max}} characters.", { max: MAX_COLOUR_LABEL }));
     seen.add(optionKey(label));
     colors.push(formatColorOption(label, hex));
   }
-  if (colors.length > MAX_OPTIONS) throw badRequest(`A product has at most ${MAX_OPTIONS} colours.`);
+  if (colors.length > MAX_OPTIONS)
+    throw badRequest(msg("A product has at most {{max}} colours.", { max: MAX_OPTIONS }));
   return colors;
 }

@@ -11,8 +11,9 @@ import type {
   SizePrice,
 } from "@florist/contract";
 import type { Executor } from "../../db/database.js";
-import { notFound } from "../../errors.js";
+import { msg, notFound } from "../../errors.js";
 import { groupBy } from "../../lib/group.js";
+import type { MessageKey } from "../../lib/i18n.js";
 import {
   effectiveStatus,
   findSize,
@@ -24,7 +25,7 @@ import {
 import type { ImageRecord, ProductRecord } from "./repository.js";
 import * as repo from "./repository.js";
 
-export const PRODUCT_NOT_FOUND = "Product not found.";
+export const PRODUCT_NOT_FOUND = "Product not found." satisfies MessageKey;
 
 /** A page of the admin's product list when a page is asked without a limit. */
 const DEFAULT_PAGE_SIZE = 20;
@@ -161,7 +162,7 @@ export async function getSizePrice(db: Executor, productId: number, size: string
   const row = await repo.findVisibleProduct(db, productId);
   if (!row) throw notFound(PRODUCT_NOT_FOUND);
   const option = findSize(parseSizeOptions(row.size_options), size);
-  if (!option) throw notFound(`This product has no size "${size.trim()}".`);
+  if (!option) throw notFound(msg('This product has no size "{{size}}".', { size: size.trim() }));
   return { productId, size: option.label, price: unitPrice(row, option) };
 }
 

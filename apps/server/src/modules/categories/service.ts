@@ -2,13 +2,15 @@ import type { Category, CategoryBody, CategoryOrderBody } from "@florist/contrac
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
 import { refusingDuplicate } from "../../db/errors.js";
-import { badRequest, conflict, notFound } from "../../errors.js";
+import { badRequest, conflict, msg, notFound } from "../../errors.js";
+import type { MessageKey } from "../../lib/i18n.js";
 import { type Actor, recordChange } from "../audit/service.js";
 import * as repo from "./repository.js";
 
-const CATEGORY_NOT_FOUND = "Category not found.";
+const CATEGORY_NOT_FOUND = "Category not found." satisfies MessageKey;
 
-const taken = (name: string) => conflict(`A category called "${name}" already exists.`, "CATEGORY_NAME_TAKEN");
+const taken = (name: string) =>
+  conflict(msg('A category called "{{name}}" already exists.', { name }), "CATEGORY_NAME_TAKEN");
 
 /** Refuses a name another category already has, however it is cased. */
 async function checkNameFree(db: Executor, name: string, exceptId: number | null) {
@@ -69,9 +71,11 @@ export async function deleteCategory(ctx: AppContext, actor: Actor, categoryId: 
     if (!category) throw notFound(CATEGORY_NOT_FOUND);
     const products = await repo.countProducts(trx, categoryId);
     if (products > 0) {
-      const counted = products === 1 ? "1 product" : `${products} products`;
       throw conflict(
-        `"${category.name}" still has ${counted} (archived ones included). Move or delete them first.`,
+        msg('"{{name}}" still has {{count}} products (archived ones included). Move or delete them first.', {
+          name: category.name,
+          count: products,
+        }),
         "CATEGORY_IN_USE",
       );
     }

@@ -13,7 +13,7 @@ import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Dialect } from "../../db/connection.js";
 import type { Executor } from "../../db/database.js";
-import { badRequest, conflict } from "../../errors.js";
+import { badRequest, conflict, fieldProblem, type Message, msg } from "../../errors.js";
 import { now, shopMinutesNow, shopToday } from "../../lib/time.js";
 import { type Actor, recordChange } from "../audit/service.js";
 import { getDeliveryWindowDays, setDeliveryWindowDays } from "../settings/service.js";
@@ -133,21 +133,33 @@ export async function availability(
   });
 }
 
-const UNAVAILABLE: Record<SlotUnavailableReason, { message: (slot: SlotRule, date: string) => string; code: string }> =
+/** What a slot's refusal names: its label, its hours and the day. */
+const slotValues = (slot: SlotRule, date: string) => ({ label: slot.label, start: slot.start, end: slot.end, date });
+
+const UNAVAILABLE: Record<SlotUnavailableReason, { message: (slot: SlotRule, date: string) => Message; code: string }> =
   {
     closed: {
       message: (slot, date) =>
-        `The ${slot.label} slot (${slot.start}–${slot.end}) on ${date} is closed. Please choose another time.`,
+        msg(
+          "The {{label}} slot ({{start}}–{{end}}) on {{date}} is closed. Please choose another time.",
+          slotValues(slot, date),
+        ),
       code: "SLOT_CLOSED",
     },
     full: {
       message: (slot, date) =>
-        `The ${slot.label} slot (${slot.start}–${slot.end}) on ${date} is full. Please choose another time.`,
+        msg(
+          "The {{label}} slot ({{start}}–{{end}}) on {{date}} is full. Please choose another time.",
+          slotValues(slot, date),
+        ),
       code: "SLOT_FULL",
     },
     cutoff: {
-      message: (slot) =>
-        `It is too late to order for today's ${slot.label} slot (${slot.start}–${slot.end}). Please choose another time.`,
+      message: (slot, date) =>
+        msg(
+          "It is too late to order for today's {{label}} slot ({{start}}–{{end}}). Please choose another time.",
+          slotValues(slot, date),
+        ),
       code: "SLOT_CUTOFF",
     },
   };
@@ -166,13 +178,17 @@ export interface Place {
  */
 export async function claimNamedPlace(db: Executor, dialect: Dialect, date: string, slotId: number): Promise<Place> {
   const today = shopToday();
-  if (date < today) throw badRequest("delivery_date: is in the past", "INVALID_INPUT");
+  if (date < today) throw badRequest(fieldProblem("delivery_date", "is in the past"), "INVALID_INPUT");
   const windowDays = await getDeliveryWindowDays(db);
   if (date > lastBookableDay(today, windowDays)) {
-    throw badRequest(`delivery_date: is more than ${windowDays} days ahead`, "INVALID_INPUT");
+    throw badRequest(
+      fieldProblem("delivery_date", "is more than {{days}} days ahead", { days: windowDays }),
+      "INVALID_INPUT",
+    );
   }
   const [row] = await repo.lockSlots(db, dialect, [slotId]);
-  if (row?.active !== 1) throw badRequest("delivery_slot_id: is not a delivery slot of the shop", "INVALID_INPUT");
+  if (row?.active !== 1)
+    throw badRequest(fieldProblem("delivery_slot_id", "is not a delivery slot of the shop"), "INVALID_INPUT");
   const slot = toSlotRule(row);
   const reason = unavailableReason(await snapshot(db, date, date), date, slot);
   if (reason !== null) {
@@ -234,7 +250,7 @@ export async function claimEarliestPlace(db: Executor, dialect: Dialect, counted
 /** The district an order names, with its fee; an unknown or switched-off one is a 400 naming `field`. */
 export async function activeZone(db: Executor, zoneId: number, field: string) {
   const zone = await repo.findZone(db, zoneId);
-  if (zone?.active !== 1) throw badRequest(`${field}: is not a district we deliver to`, "INVALID_INPUT");
+  if (zone?.active !== 1) throw badRequest(fieldProblem(field, "is not a district we deliver to"), "INVALID_INPUT");
   return zone;
 }
 
@@ -248,9 +264,10 @@ export async function claimPlaceForMove(
   dialect: Dialect,
   move: { date: string; slotId: number; overCapacity: boolean; orderId: number },
 ): Promise<Place> {
-  if (move.date < shopToday()) throw badRequest("date: is in the past", "INVALID_INPUT");
+  if (move.date < shopToday()) throw badRequest(fieldProblem("date", "is in the past"), "INVALID_INPUT");
   const [row] = await repo.lockSlots(db, dialect, [move.slotId]);
-  if (row?.active !== 1) throw badRequest("slotId: is not a delivery slot of the shop", "INVALID_INPUT");
+  if (row?.active !== 1)
+    throw badRequest(fieldProblem("slotId", "is not a delivery slot of the shop"), "INVALID_INPUT");
   const slot = toSlotRule(row);
   const snap = await snapshot(db, move.date, move.date, move.orderId);
   // The florist may take an order after the cutoff or beyond the window (a phone order); a closure binds.
@@ -259,7 +276,10 @@ export async function claimPlaceForMove(
   }
   if (bookedOn(snap, move.date, slot.slotId) >= slot.capacity && !move.overCapacity) {
     throw conflict(
-      `The ${slot.label} slot (${slot.start}–${slot.end}) on ${move.date} is full. Move it anyway to book it over its capacity.`,
+      msg(
+        "The {{label}} slot ({{start}}–{{end}}) on {{date}} is full. Move it anyway to book it over its capacity.",
+        slotValues(slot, move.date),
+      ),
       "SLOT_FULL",
     );
   }
@@ -282,23 +302,29 @@ async function checkSchedule(db: Executor, input: ScheduleInput): Promise<Checke
   input.slots.forEach((slot, index) => {
     if (slot.slotId === undefined) return;
     if (!slotIds.has(slot.slotId))
-      throw badRequest(`slots.${index}.slotId: is not a slot of this schedule`, "INVALID_INPUT");
-    if (seen.has(slot.slotId)) throw badRequest(`slots.${index}.slotId: is listed twice`, "INVALID_INPUT");
+      throw badRequest(fieldProblem(`slots.${index}.slotId`, "is not a slot of this schedule"), "INVALID_INPUT");
+    if (seen.has(slot.slotId))
+      throw badRequest(fieldProblem(`slots.${index}.slotId`, "is listed twice"), "INVALID_INPUT");
     seen.add(slot.slotId);
   });
   seen.clear();
   input.zones.forEach((zone, index) => {
     if (zone.zoneId === undefined) return;
     if (!zoneIds.has(zone.zoneId))
-      throw badRequest(`zones.${index}.zoneId: is not a district of this schedule`, "INVALID_INPUT");
-    if (seen.has(zone.zoneId)) throw badRequest(`zones.${index}.zoneId: is listed twice`, "INVALID_INPUT");
+      throw badRequest(fieldProblem(`zones.${index}.zoneId`, "is not a district of this schedule"), "INVALID_INPUT");
+    if (seen.has(zone.zoneId))
+      throw badRequest(fieldProblem(`zones.${index}.zoneId`, "is listed twice"), "INVALID_INPUT");
     seen.add(zone.zoneId);
   });
   const today = shopToday();
   input.closedDates.forEach((closed, index) => {
-    if (closed.date < today) throw badRequest(`closedDates.${index}.date: is in the past`, "INVALID_INPUT");
+    if (closed.date < today)
+      throw badRequest(fieldProblem(`closedDates.${index}.date`, "is in the past"), "INVALID_INPUT");
     if (closed.slotIds.some((id) => !slotIds.has(id))) {
-      throw badRequest(`closedDates.${index}.slotIds: names a slot that is not in this schedule`, "INVALID_INPUT");
+      throw badRequest(
+        fieldProblem(`closedDates.${index}.slotIds`, "names a slot that is not in this schedule"),
+        "INVALID_INPUT",
+      );
     }
   });
   return { input, slots: slotIds, today };

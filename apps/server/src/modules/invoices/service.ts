@@ -139,7 +139,7 @@ export async function invoicePdf(
   orderId: number,
 ): Promise<{ displayId: string; pdf: Buffer }> {
   await visibleOrder(ctx.db, viewer, orderId);
-  const view = await orderView(ctx.db, orderId);
+  const view = await orderView(ctx.db, orderId, "en");
   if (!view) throw notFound("Order not found.");
   // Loaded with the first invoice, not at start: PDFKit and its fonts take a while to load.
   const { default: PDFDocument } = await import("pdfkit");

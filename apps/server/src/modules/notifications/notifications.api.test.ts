@@ -107,6 +107,30 @@ describe("order mails", () => {
     expect(await sentMails()).toEqual([]);
   });
 
+  it("writes no mail inside the order's own transaction: one job, which the runner turns into the two mails once", async () => {
+    const mailCount = async () => (await shop.ctx.db.selectFrom("mails").select("mail_id").execute()).length;
+    const before = await mailCount();
+    const order = await placeOrder();
+
+    expect(await mailCount()).toBe(before);
+    const queued = await shop.ctx.db
+      .selectFrom("jobs")
+      .select(["kind", "payload"])
+      .where("state", "=", "queued")
+      .where("kind", "=", "order.mail")
+      .execute();
+    expect(queued).toEqual([
+      { kind: "order.mail", payload: JSON.stringify({ orderId: order.orderId, kind: "placed" }) },
+    ]);
+    expect((await sentMails()).map((m) => [m.to, m.subject])).toEqual([
+      [customer.user.email, `Your order ${displayId(order)}: how to pay`],
+      ["florist@shop.test", `New order ${displayId(order)}`],
+    ]);
+    expect(await mailCount()).toBe(before + 2);
+    expect(await sentMails()).toEqual([]);
+    expect(await mailCount()).toBe(before + 2);
+  });
+
   it("writes when the order is in delivery, finished with the delivery photo, and denied", async () => {
     const order = await placeOrder();
     const id = displayId(order);
@@ -434,5 +458,61 @@ describe("the invoice", () => {
     expect(res.statusCode).toBe(404);
     expect(res.headers["content-type"]).toMatch(/application\/json/);
     expect((await call("GET", `/api/order/${order.orderId}/invoice`)).statusCode).toBe(401);
+  });
+});
+
+describe("mails in the shopper's language", () => {
+  it("writes an Indonesian account's mails in Indonesian, subject, HTML and text, dates in Indonesian and prices as Rp", async () => {
+    const switched = await call("PATCH", `/api/users/${customer.user.user_id}/language`, customer.cookie, {
+      language: "id",
+    });
+    expect(switched.statusCode).toBe(200);
+    const order = await placeOrder();
+    const id = displayId(order);
+    const mails = await sentMails();
+    // The shop's reader has no account here: its mail stays English.
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([
+      [customer.user.email, `Pesanan Anda ${id}: cara membayar`],
+      ["florist@shop.test", `New order ${id}`],
+    ]);
+    const shopper = mails[0] as Mail;
+    expect(shopper.text).toContain(`Terima kasih atas pesanan Anda, ${customer.user.username}.`);
+    expect(shopper.text).toContain(`tulis ${id} sebagai berita transfer`);
+    expect(shopper.text).toContain(`Total: ${formatRupiah(order.totalPrice)}`);
+    // The payment deadline, in Indonesian words ("2 Desember 2026 pukul 10.00 WIB"), whatever day earlier tests left the clock on.
+    expect(shopper.text).toMatch(
+      /\d+ (Januari|Februari|Maret|April|Mei|Juni|Juli|Agustus|September|Oktober|November|Desember) \d{4}.* WIB/,
+    );
+    expect(shopper.text).not.toMatch(/January|February|March|May|June|July|August|October|December|Thank you/);
+    expect(shopper.html).toContain('<html lang="id">');
+    expect(shopper.html).toContain(`Pesanan <strong>${id}</strong> sudah kami terima`);
+    expect(shopper.html).toContain("Kirim bukti transfer");
+    expect(formatRupiah(order.totalPrice)).toMatch(/^Rp\s\d{1,3}(\.\d{3})+$/);
+
+    expect((await setStatus(order.orderId, "Denied")).statusCode).toBe(200);
+    const [denied] = await sentMails();
+    expect(denied?.subject).toBe(`Maaf, pesanan Anda ${id} tidak dapat kami terima`);
+    expect(denied?.text).toContain(
+      `Mohon maaf, ${customer.user.username}: florist kami tidak dapat menerima pesanan ${id}.`,
+    );
+  });
+
+  it("writes the shop's mails in the language of the admin account that reads NOTIFY_EMAIL", async () => {
+    await shop.ctx.db
+      .updateTable("users")
+      .set({ email: "florist@shop.test", email_key: "florist@shop.test", language: "id" })
+      .where("user_id", "=", admin.user.user_id)
+      .execute();
+    const order = await placeOrder();
+    const mails = await sentMails();
+    expect(mails.map((m) => [m.to, m.subject])).toEqual([
+      [customer.user.email, `Your order ${displayId(order)}: how to pay`],
+      ["florist@shop.test", `Pesanan baru ${displayId(order)}`],
+    ]);
+    await shop.ctx.db
+      .updateTable("users")
+      .set({ email: admin.user.email, email_key: admin.user.email.toLowerCase(), language: "en" })
+      .where("user_id", "=", admin.user.user_id)
+      .execute();
   });
 });

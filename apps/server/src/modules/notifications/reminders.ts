@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.js";
 import { notFound } from "../../errors.js";
+import { t } from "../../lib/i18n.js";
 import { hashToken, newToken } from "../../lib/secrets.js";
 import { DAY, HOUR, isoIn, MINUTE, now, nowIso, shopMinutesNow, shopToday } from "../../lib/time.js";
 import type { JobKind } from "../jobs/service.js";
@@ -51,21 +52,26 @@ async function sendYearReminders(ctx: AppContext) {
       if (!view) return;
       const products = await repo.orderedProducts(trx, order.order_id);
       const url = ctx.config.appUrl;
-      const subject = `A year since your order ${view.displayId}`;
+      const language = view.language;
+      const subject = t(language, "A year since your order {{id}}", { id: view.displayId });
       await queueMail(trx, {
         to: view.email,
         subject,
-        ...renderMail("next-year", {
-          ...view,
-          subject,
-          shop: { name: SHOP_NAME, url },
-          links: { shop: `${url}/katalog` },
-          reminder: {
-            day: formatShopDay(day),
-            products: products.map((p) => ({ name: p.name, url: `${url}/produk/${p.product_id}` })),
-            optOut: `${url}/pengingat/berhenti/${token}`,
+        ...renderMail(
+          "next-year",
+          {
+            ...view,
+            subject,
+            shop: { name: SHOP_NAME, url },
+            links: { shop: `${url}/katalog` },
+            reminder: {
+              day: formatShopDay(day, language),
+              products: products.map((p) => ({ name: p.name, url: `${url}/produk/${p.product_id}` })),
+              optOut: `${url}/pengingat/berhenti/${token}`,
+            },
           },
-        }),
+          language,
+        ),
       });
     });
   }

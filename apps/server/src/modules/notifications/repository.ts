@@ -1,6 +1,16 @@
 import { sql } from "kysely";
 import type { Executor } from "../../db/database.js";
 
+/** The language of the account that reads mail at this address (the shop's NOTIFY_EMAIL); null for none. */
+export async function languageOfAddress(db: Executor, email: string) {
+  const row = await db
+    .selectFrom("users")
+    .select("language")
+    .where("email_key", "=", email.trim().toLowerCase())
+    .executeTakeFirst();
+  return row?.language ?? null;
+}
+
 /** Statuses after which an order is no occasion to remember: it never reached anyone. */
 const UNDELIVERED = ["denied", "cancelled"];
 

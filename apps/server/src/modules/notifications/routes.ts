@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
 import { parse } from "../../errors.js";
 import { type ContractTypeProvider, errorAnswers } from "../../lib/contract-schemas.js";
+import { requestLanguage, t } from "../../lib/i18n.js";
 import { optOut } from "./reminders.js";
 
 const optOutSchema = {
@@ -17,6 +18,6 @@ export async function remindersRoutes(fastify: FastifyInstance, { ctx }: { ctx: 
   app.post("/reminders/opt-out", { schema: optOutSchema }, async (request) => {
     const { token } = parse(reminderOptOutBody, request.body);
     await optOut(ctx, token);
-    return { message: REMINDERS_OFF_MESSAGE };
+    return { message: t(requestLanguage(request), REMINDERS_OFF_MESSAGE) };
   });
 }

@@ -5,12 +5,14 @@ import { Eta } from "eta";
 import sharp from "sharp";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
+import { DEFAULT_LANGUAGE, dateLocale, LANGUAGES, type Language, type MessageKey, t } from "../../lib/i18n.js";
 import { readPrivateImage } from "../../lib/images.js";
 import type { Mail, MailAttachment } from "../../lib/mailer.js";
 import { shopToday } from "../../lib/time.js";
 import { type QueuedMail, queueMail } from "../mail/service.js";
 import * as orders from "../orders/repository.js";
 import { listBankAccounts } from "../settings/repository.js";
+import { languageOfAddress } from "./repository.js";
 
 /** The shop's name in every mail, as in the reset mail and the page titles. */
 export const SHOP_NAME = "Bandung Florist";
@@ -39,29 +41,28 @@ export type OrderMailKind =
 interface MailPart {
   template: string;
   to: "shopper" | "shop";
-  subject: (displayId: string) => string;
+  /** The subject in English, `{{id}}` the order's display id. */
+  subject: MessageKey;
 }
 
 const PARTS: Record<OrderMailKind, MailPart[]> = {
   placed: [
-    { template: "order-placed", to: "shopper", subject: (id) => `Your order ${id}: how to pay` },
-    { template: "shop-order-placed", to: "shop", subject: (id) => `New order ${id}` },
+    { template: "order-placed", to: "shopper", subject: "Your order {{id}}: how to pay" },
+    { template: "shop-order-placed", to: "shop", subject: "New order {{id}}" },
   ],
   receipt: [
-    { template: "receipt-received", to: "shopper", subject: (id) => `We have your transfer receipt for ${id}` },
-    { template: "shop-receipt", to: "shop", subject: (id) => `Transfer receipt to check for ${id}` },
+    { template: "receipt-received", to: "shopper", subject: "We have your transfer receipt for {{id}}" },
+    { template: "shop-receipt", to: "shop", subject: "Transfer receipt to check for {{id}}" },
   ],
-  approved: [{ template: "payment-approved", to: "shopper", subject: (id) => `Payment confirmed for ${id}` }],
-  rejected: [
-    { template: "payment-rejected", to: "shopper", subject: (id) => `We could not confirm the payment for ${id}` },
-  ],
-  "in-delivery": [{ template: "in-delivery", to: "shopper", subject: (id) => `Your flowers ${id} are on their way` }],
-  finished: [{ template: "finished", to: "shopper", subject: (id) => `Your flowers ${id} have been delivered` }],
-  denied: [{ template: "denied", to: "shopper", subject: (id) => `We cannot take your order ${id}` }],
-  cancelled: [{ template: "cancelled", to: "shopper", subject: (id) => `Your order ${id} is cancelled` }],
-  lapsed: [{ template: "cancelled", to: "shopper", subject: (id) => `Your order ${id} is cancelled` }],
+  approved: [{ template: "payment-approved", to: "shopper", subject: "Payment confirmed for {{id}}" }],
+  rejected: [{ template: "payment-rejected", to: "shopper", subject: "We could not confirm the payment for {{id}}" }],
+  "in-delivery": [{ template: "in-delivery", to: "shopper", subject: "Your flowers {{id}} are on their way" }],
+  finished: [{ template: "finished", to: "shopper", subject: "Your flowers {{id}} have been delivered" }],
+  denied: [{ template: "denied", to: "shopper", subject: "We cannot take your order {{id}}" }],
+  cancelled: [{ template: "cancelled", to: "shopper", subject: "Your order {{id}} is cancelled" }],
+  lapsed: [{ template: "cancelled", to: "shopper", subject: "Your order {{id}} is cancelled" }],
   "payment-reminder": [
-    { template: "payment-reminder", to: "shopper", subject: (id) => `Reminder: order ${id} is waiting for payment` },
+    { template: "payment-reminder", to: "shopper", subject: "Reminder: order {{id}} is waiting for payment" },
   ],
 };
 
@@ -76,37 +77,49 @@ export function statusMailKind(status: string): OrderMailKind | null {
   return kinds[status] ?? null;
 }
 
-/** Dates and times as the shop says them, in Bandung's time zone. */
-const dayFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Asia/Jakarta",
-  weekday: "long",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-});
-const timeFormat = new Intl.DateTimeFormat("en-GB", {
-  timeZone: "Asia/Jakarta",
-  day: "numeric",
-  month: "long",
-  year: "numeric",
-  hour: "2-digit",
-  minute: "2-digit",
-  hour12: false,
-});
+/** Dates and times as the shop says them, in Bandung's time zone, in each language's words. */
+const dayFormats = Object.fromEntries(
+  LANGUAGES.map((language) => [
+    language,
+    new Intl.DateTimeFormat(dateLocale(language), {
+      timeZone: "Asia/Jakarta",
+      weekday: "long",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+    }),
+  ]),
+) as Record<Language, Intl.DateTimeFormat>;
+const timeFormats = Object.fromEntries(
+  LANGUAGES.map((language) => [
+    language,
+    new Intl.DateTimeFormat(dateLocale(language), {
+      timeZone: "Asia/Jakarta",
+      day: "numeric",
+      month: "long",
+      year: "numeric",
+      hour: "2-digit",
+      minute: "2-digit",
+      hour12: false,
+    }),
+  ]),
+) as Record<Language, Intl.DateTimeFormat>;
 
-/** "Monday, 30 November 2026" for a shop date (YYYY-MM-DD). */
-export function formatShopDay(day: string): string {
-  return dayFormat.format(new Date(`${day}T12:00:00+07:00`));
+/** "Monday, 30 November 2026" (id: "Senin, 30 November 2026") for a shop date (YYYY-MM-DD). */
+export function formatShopDay(day: string, language: Language = DEFAULT_LANGUAGE): string {
+  return dayFormats[language].format(new Date(`${day}T12:00:00+07:00`));
 }
 
-/** "30 November 2026, 14:00 WIB" for an instant. */
-export function formatShopTime(iso: string): string {
-  return `${timeFormat.format(new Date(iso))} WIB`;
+/** "30 November 2026, 14:00 WIB" (id: "30 November 2026 pukul 14.00 WIB") for an instant. */
+export function formatShopTime(iso: string, language: Language = DEFAULT_LANGUAGE): string {
+  return `${timeFormats[language].format(new Date(iso))} WIB`;
 }
 
 /** What the templates show of an order, already written out. */
 export interface OrderView {
   displayId: string;
+  /** The language of the shopper's account, which their mails are written in. */
+  language: Language;
   name: string;
   email: string;
   order: {
@@ -131,8 +144,11 @@ export interface OrderView {
   payment: { accounts: BankAccount[]; deadline: string | null };
 }
 
-/** Reads an order and writes it out for a mail or the invoice; null when it does not exist. */
-export async function orderView(db: Executor, orderId: number): Promise<OrderView | null> {
+/**
+ * Reads an order and writes it out for a mail or the invoice, its dates in `language` (by default
+ * the shopper's); null when it does not exist.
+ */
+export async function orderView(db: Executor, orderId: number, language?: Language): Promise<OrderView | null> {
   const order = await orders.findOrder(db, orderId);
   if (!order) return null;
   const [items, addOns, accounts] = await Promise.all([
@@ -140,18 +156,20 @@ export async function orderView(db: Executor, orderId: number): Promise<OrderVie
     orders.listOrderItemCustomizations(db, [orderId]),
     listBankAccounts(db),
   ]);
+  const words = language ?? order.language;
   const delivery =
     order.delivery_day === null
-      ? "the florist will call you to arrange the day"
-      : [formatShopDay(order.delivery_day), order.slot_start && `${order.slot_start}–${order.slot_end}`]
+      ? t(words, "the florist will call you to arrange the day")
+      : [formatShopDay(order.delivery_day, words), order.slot_start && `${order.slot_start}–${order.slot_end}`]
           .filter(Boolean)
           .join(", ");
   return {
     displayId: orderDisplayId(order.order_id),
+    language: order.language,
     name: order.username,
     email: order.email,
     order: {
-      placedOn: formatShopDay(shopToday(new Date(order.order_date))),
+      placedOn: formatShopDay(shopToday(new Date(order.order_date)), words),
       status: order.order_status,
       paymentStatus: order.payment_status,
       address: order.shipping_address,
@@ -173,17 +191,46 @@ export async function orderView(db: Executor, orderId: number): Promise<OrderVie
     },
     payment: {
       accounts: accounts.map((a) => ({ bank: a.bank, accountNumber: a.account_number, accountName: a.account_name })),
-      deadline: order.payment_due_at ? formatShopTime(order.payment_due_at) : null,
+      deadline: order.payment_due_at ? formatShopTime(order.payment_due_at, words) : null,
     },
   };
 }
 
-/** Renders one mail from its template pair; `data` is what the template reads as `it`. */
-export function renderMail(template: string, data: object): { html: string; text: string } {
+/** A value a mail's sentence shows in bold (`it.b(value)`); the plain-text part shows it as it is. */
+class Bold {
+  constructor(readonly text: string) {}
+}
+
+const HTML_ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" };
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c] ?? c);
+
+/**
+ * What a template writes its words with: `it.t(english, values)` in the mail's language,
+ * and `it.b(value)` for a value in bold. In the HTML part every value is escaped (the sentence is
+ * the shop's own and written out with <%~), in the plain-text part nothing is.
+ */
+function mailWords(language: Language, asHtml: boolean) {
+  const show = (value: unknown) => {
+    if (value instanceof Bold) return asHtml ? `<strong>${escapeHtml(value.text)}</strong>` : value.text;
+    return asHtml ? escapeHtml(String(value)) : String(value);
+  };
   return {
-    html: html.render(`./${template}`, data),
+    lang: language,
+    t: (key: MessageKey, values: Record<string, unknown> = {}) =>
+      t(language, key, Object.fromEntries(Object.entries(values).map(([name, value]) => [name, show(value)]))),
+    b: (value: unknown) => new Bold(String(value)),
+  };
+}
+
+/**
+ * Renders one mail from its template pair in `language`; `data` is what the template reads as `it`,
+ * with `it.t`, `it.b` and `it.lang` added.
+ */
+export function renderMail(template: string, data: object, language: Language): { html: string; text: string } {
+  return {
+    html: html.render(`./${template}`, { ...data, ...mailWords(language, true) }),
     text: `${text
-      .render(`./${template}.txt.eta`, data)
+      .render(`./${template}.txt.eta`, { ...data, ...mailWords(language, false) })
       .replace(/\n{3,}/g, "\n\n")
       .trim()}\n`,
   };
@@ -234,6 +281,11 @@ export async function queueOrderMail(
 ): Promise<QueuedMail[]> {
   const view = await orderView(trx, orderId);
   if (!view) return [];
+  // The shop's mails are read by whoever has NOTIFY_EMAIL: in the language of an account at that
+  // address (the florist's admin account), else in English.
+  const shopLanguage = PARTS[kind].some((part) => part.to === "shop")
+    ? ((await languageOfAddress(trx, ctx.config.notifyEmail)) ?? DEFAULT_LANGUAGE)
+    : DEFAULT_LANGUAGE;
   let attachments: MailAttachment[] = [];
   if (kind === "finished") {
     const order = await orders.findOrder(trx, orderId);
@@ -250,11 +302,14 @@ export async function queueOrderMail(
   };
   const queued: QueuedMail[] = [];
   for (const part of PARTS[kind]) {
-    const subject = part.subject(view.displayId);
+    const language = part.to === "shop" ? shopLanguage : view.language;
+    // Dates in the reader's language: the shop's reader may read another than the shopper.
+    const words = language === view.language ? view : ((await orderView(trx, orderId, language)) ?? view);
+    const subject = t(language, part.subject, { id: view.displayId });
     const mail: Mail = {
       to: part.to === "shop" ? ctx.config.notifyEmail : view.email,
       subject,
-      ...renderMail(part.template, { ...data, subject }),
+      ...renderMail(part.template, { ...data, ...words, subject }, language),
       ...(part.to === "shopper" && attachments.length > 0 ? { attachments } : {}),
     };
     queued.push(await queueMail(trx, mail));

@@ -2,13 +2,15 @@ import type { Occasion, OccasionBody } from "@florist/contract";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
 import { refusingDuplicate } from "../../db/errors.js";
-import { conflict, notFound } from "../../errors.js";
+import { conflict, msg, notFound } from "../../errors.js";
+import type { MessageKey } from "../../lib/i18n.js";
 import { type Actor, recordChange } from "../audit/service.js";
 import * as repo from "./repository.js";
 
-const OCCASION_NOT_FOUND = "Occasion not found.";
+const OCCASION_NOT_FOUND = "Occasion not found." satisfies MessageKey;
 
-const taken = (name: string) => conflict(`An occasion called "${name}" already exists.`, "OCCASION_NAME_TAKEN");
+const taken = (name: string) =>
+  conflict(msg('An occasion called "{{name}}" already exists.', { name }), "OCCASION_NAME_TAKEN");
 
 type OccasionRow = NonNullable<Awaited<ReturnType<typeof repo.findOccasion>>>;
 

@@ -1,5 +1,5 @@
 import type { Executor } from "../../db/database.js";
-import { badRequest } from "../../errors.js";
+import { badRequest, msg } from "../../errors.js";
 import * as repo from "./repository.js";
 
 /**
@@ -11,7 +11,7 @@ export async function tagProduct(trx: Executor, productId: number, occasionIds: 
   const known = await repo.existingIds(trx, occasionIds);
   const unknown = occasionIds.filter((occasionId) => !known.has(occasionId));
   if (unknown.length > 0)
-    throw badRequest(`occasion_ids names an occasion that does not exist: ${unknown.join(", ")}.`);
+    throw badRequest(msg("occasion_ids names an occasion that does not exist: {{ids}}.", { ids: unknown.join(", ") }));
   const before = await repo.occasionIdsOf(trx, productId);
   await repo.setProductOccasions(trx, productId, occasionIds);
   return { before, after: [...occasionIds].sort((a, b) => a - b) };

@@ -98,7 +98,7 @@ function ordersWithUsers(db: Executor) {
     .leftJoin("delivery_slots", "delivery_slots.slot_id", "orders.delivery_slot_id")
     .leftJoin("delivery_zones", "delivery_zones.zone_id", "orders.delivery_zone_id")
     .selectAll("orders")
-    .select(["users.username", "users.email", ...deliveryColumns]);
+    .select(["users.username", "users.email", "users.language", ...deliveryColumns]);
 }
 
 export function findOrder(db: Executor, orderId: number) {

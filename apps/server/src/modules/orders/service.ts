@@ -28,8 +28,9 @@ import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
 import { retryTransient } from "../../db/errors.js";
-import { badRequest, conflict, notFound } from "../../errors.js";
+import { badRequest, conflict, msg, notFound } from "../../errors.js";
 import { groupBy } from "../../lib/group.js";
+import type { MessageKey } from "../../lib/i18n.js";
 import { deleteImage, storeImage } from "../../lib/images.js";
 import { isoIn, MINUTE, nowIso, shopInstant, shopMonthRange, shopToday, shopYearMonth } from "../../lib/time.js";
 import { refuseRetiredAddOns } from "../addons/service.js";
@@ -57,8 +58,8 @@ import { queueOrderMail, statusMailKind } from "../notifications/service.js";
 import { getDeliveryFee, getPaymentWindowMinutes } from "../settings/service.js";
 import * as repo from "./repository.js";
 
-const ORDER_NOT_FOUND = "Order not found.";
-const ORDER_TOO_LARGE = "This order's total is too large.";
+const ORDER_NOT_FOUND = "Order not found." satisfies MessageKey;
+const ORDER_TOO_LARGE = "This order's total is too large." satisfies MessageKey;
 const LATEST_REVIEWS = 10;
 
 /** What a line of a new order is made of, before it is priced. */
@@ -94,7 +95,10 @@ async function cartLines(db: Executor, userId: number, input: CreateOrderInput):
     const { size, color } = matchOptions(row, row.size, row.color);
     if (!size || !color) {
       throw conflict(
-        `${row.name} is no longer offered in ${[row.size, row.color].filter(Boolean).join(", ")}. Please remove it from your cart.`,
+        msg("{{product}} is no longer offered in {{options}}. Please remove it from your cart.", {
+          product: row.name,
+          options: [row.size, row.color].filter(Boolean).join(", "),
+        }),
         "OPTION_NOT_OFFERED",
       );
     }
@@ -524,7 +528,7 @@ export async function changeStatus(
   input: z.output<typeof statusBody>,
 ): Promise<OrderDetail> {
   const target = orderStatusOf(input.status);
-  if (!target) throw badRequest(`Unknown order status: ${input.status}.`, "UNKNOWN_STATUS");
+  if (!target) throw badRequest(msg("Unknown order status: {{status}}.", { status: input.status }), "UNKNOWN_STATUS");
   const paid = input.paymentStatus !== undefined && input.paymentStatus !== "";
   if (paid && (!sameStatus(input.paymentStatus, "Paid") || target !== "Finished")) {
     throw badRequest("The payment status can only be set to Paid when an order is finished.", "BAD_PAYMENT_STATUS");
@@ -533,7 +537,10 @@ export async function changeStatus(
     const order = await repo.findOrder(trx, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     if (!canChangeStatus(order.order_status, target)) {
-      throw conflict(`An order that is ${order.order_status} cannot be changed to ${target}.`, "STATUS_NOT_ALLOWED");
+      throw conflict(
+        msg("An order that is {{status}} cannot be changed to {{target}}.", { status: order.order_status, target }),
+        "STATUS_NOT_ALLOWED",
+      );
     }
     // Denying returns stock, so it follows the lock order: the products first, then the order row.
     const returned =
@@ -567,7 +574,10 @@ export async function uploadProof(ctx: AppContext, actor: Actor, orderId: number
   if (!order) throw notFound(ORDER_NOT_FOUND);
   const status = orderStatusOf(order.order_status);
   if (status === "Denied" || status === "Cancelled") {
-    throw conflict(`A ${status.toLowerCase()} order takes no delivery proof.`, "STATUS_NOT_ALLOWED");
+    throw conflict(
+      status === "Denied" ? "A denied order takes no delivery proof." : "A cancelled order takes no delivery proof.",
+      "STATUS_NOT_ALLOWED",
+    );
   }
   const stored = await storeImage(ctx.files, "proofs", image);
   let saved = false;
@@ -658,7 +668,10 @@ export async function moveDelivery(
     const order = await repo.findOrder(trx, orderId);
     if (!order) throw notFound(ORDER_NOT_FOUND);
     if (FINAL_STATUSES.includes(normalizeStatus(order.order_status))) {
-      throw conflict(`An order that is ${order.order_status} cannot be moved.`, "STATUS_NOT_ALLOWED");
+      throw conflict(
+        msg("An order that is {{status}} cannot be moved.", { status: order.order_status }),
+        "STATUS_NOT_ALLOWED",
+      );
     }
     const zone = input.zoneId ? await activeZone(trx, input.zoneId, "zoneId") : null;
     const place = await claimPlaceForMove(trx, ctx.dialect, { ...input, orderId });

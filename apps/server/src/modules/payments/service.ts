@@ -3,7 +3,8 @@ import { orderStatusOf, type PaymentStatus, SLOT_RELEASING_STATUSES } from "@flo
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
-import { conflict, notFound } from "../../errors.js";
+import { conflict, msg, notFound } from "../../errors.js";
+import type { MessageKey } from "../../lib/i18n.js";
 import { deleteImage, storeImage } from "../../lib/images.js";
 import { MINUTE, nowIso } from "../../lib/time.js";
 import { type Actor, recordChange } from "../audit/service.js";
@@ -20,7 +21,7 @@ import { itemDetailsByOrder, lockOrderProducts, orderDetail, toDetail, visibleOr
  * with, so two of them racing cannot both apply.
  */
 
-const CHANGED = "The order was changed at the same time. Please reload it.";
+const CHANGED = "The order was changed at the same time. Please reload it." satisfies MessageKey;
 const ORDER_RECEIVED = "Order Received";
 
 type Viewer = { user_id: number; role: string };
@@ -39,7 +40,10 @@ export async function uploadReceipt(ctx: AppContext, viewer: Viewer, orderId: nu
   const status = orderStatusOf(order.order_status);
   if (!status || !RECEIPT_STATUSES.includes(status) || !RECEIPT_PAYMENTS.includes(order.payment_status)) {
     throw conflict(
-      `An order that is ${order.order_status} with payment ${order.payment_status} takes no transfer receipt.`,
+      msg("An order that is {{status}} with payment {{payment}} takes no transfer receipt.", {
+        status: order.order_status,
+        payment: order.payment_status,
+      }),
       "PAYMENT_NOT_ALLOWED",
     );
   }
@@ -74,11 +78,12 @@ type Decision = z.output<typeof paymentDecisionBody>;
 function refusal(
   decision: Decision["decision"],
   order: { order_status: string; payment_status: string },
-): string | null {
+): MessageKey | null {
   const status = orderStatusOf(order.order_status);
   if (decision === "paid" && order.payment_status === "Paid") return "This order is already paid.";
   // A denied or cancelled order is over: a receipt it still holds is settled with the shopper directly.
-  if (status === "Denied" || status === "Cancelled") return `A ${status.toLowerCase()} order takes no payment.`;
+  if (status === "Denied") return "A denied order takes no payment.";
+  if (status === "Cancelled") return "A cancelled order takes no payment.";
   if (decision !== "paid" && order.payment_status !== "Awaiting Verification") {
     return "No transfer receipt of this order awaits verification.";
   }
@@ -149,7 +154,10 @@ export async function cancelOrder(ctx: AppContext, viewer: Viewer, orderId: numb
   await ctx.db.transaction().execute(async (trx) => {
     const order = await visibleOrder(trx, viewer, orderId, { adminAllowed: false });
     if (orderStatusOf(order.order_status) !== ORDER_RECEIVED) {
-      throw conflict(`An order that is ${order.order_status} can no longer be cancelled.`, "STATUS_NOT_ALLOWED");
+      throw conflict(
+        msg("An order that is {{status}} can no longer be cancelled.", { status: order.order_status }),
+        "STATUS_NOT_ALLOWED",
+      );
     }
     if (order.payment_status === "Paid") {
       throw conflict("A paid order can no longer be cancelled. Please contact the shop.", "STATUS_NOT_ALLOWED");

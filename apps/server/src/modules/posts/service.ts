@@ -1,17 +1,18 @@
 import { MAX_FEATURED_POSTS, type Post, type PostDetail, type PostFields, type PostSection } from "@florist/contract";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
-import { badRequest, conflict, notFound } from "../../errors.js";
+import { badRequest, conflict, fieldProblem, notFound } from "../../errors.js";
+import type { MessageKey } from "../../lib/i18n.js";
 import { deleteImage, storeImage } from "../../lib/images.js";
 import { sectionsOf } from "../../lib/markdown.js";
 import { nowIso } from "../../lib/time.js";
 import { type Actor, recordChange } from "../audit/service.js";
 import * as repo from "./repository.js";
 
-const POST_NOT_FOUND = "Post not found.";
+const POST_NOT_FOUND = "Post not found." satisfies MessageKey;
 /** Who signs a post written in the editor: the shop's team, as on the articles it started with. */
 const BLOG_AUTHOR = "Tim Florist";
-const ALT_REQUIRED = "image_alt: please describe the cover image for visitors who cannot see it.";
+const ALT_REQUIRED = fieldProblem("image_alt", "please describe the cover image for visitors who cannot see it.");
 
 type PostRow = Awaited<ReturnType<typeof repo.listPosts>>[number];
 

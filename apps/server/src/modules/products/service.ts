@@ -2,6 +2,7 @@ import type { AvailabilityStatus, Product, ProductFields, ProductImage } from "@
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
 import { badRequest, notFound } from "../../errors.js";
+import type { MessageKey } from "../../lib/i18n.js";
 import { deleteImage, storeImage } from "../../lib/images.js";
 import { nowIso } from "../../lib/time.js";
 import { type Actor, recordChange } from "../audit/service.js";
@@ -10,7 +11,7 @@ import { getProduct, PRODUCT_NOT_FOUND, toProductImage } from "../catalog/servic
 import { tagProduct } from "../occasions/tags.js";
 import * as repo from "./repository.js";
 
-const IMAGE_NOT_FOUND = "Product image not found.";
+const IMAGE_NOT_FOUND = "Product image not found." satisfies MessageKey;
 
 // Only pictures the shop stores itself, or a plain web address: nothing a browser could run.
 const IMAGE_URL = /^(\/uploads\/[A-Za-z0-9_\-/]+\.(webp|png|jpe?g)|https?:\/\/[^\s"'<>]+)$/;

@@ -1,0 +1,98 @@
+/**
+ * The server's two languages (docs/decisions/0025-two-languages.md): English, the default, and
+ * Bahasa Indonesia. As in the web app, a text's key is its English itself (`{{name}}` marks a value),
+ * so the contract's and the spec's English stays written once, where it is used; locales/id.json holds
+ * the Indonesian of each, locales/en.json only English plural forms (`key_one`, `key_other`).
+ *
+ * A request is answered in the `lang` cookie's language, else the signed-in account's, else the
+ * first of English and Indonesian its Accept-Language names, else English. Mails use their
+ * recipient account's language.
+ */
+import type { FastifyRequest } from "fastify";
+import i18next from "i18next";
+import en from "../locales/en.json";
+import id from "../locales/id.json";
+
+export const LANGUAGES = ["en", "id"] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = "en";
+/** The browser's choice, set by the web app (non-secret, one year, path /). */
+export const LANGUAGE_COOKIE = "lang";
+
+/** A text the server may say: an English sentence the Indonesian catalogue holds. */
+export type MessageKey = keyof typeof id;
+/** Values a text names as `{{name}}`; `count` also picks an English plural form. */
+export type MessageValues = Record<string, string | number>;
+
+export function isLanguage(value: unknown): value is Language {
+  return value === "en" || value === "id";
+}
+
+const i18n = i18next.createInstance();
+void i18n.init({
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  resources: { en: { translation: en }, id: { translation: id } },
+  // The keys are English sentences: their dots and colons are text, not paths.
+  keySeparator: false,
+  nsSeparator: false,
+  // Answers are JSON and mails escape what they show themselves (notifications/service.ts).
+  interpolation: { escapeValue: false },
+  returnEmptyString: false,
+  initAsync: false,
+});
+
+/** `key` in `language`, its `{{values}}` filled in. */
+export function t(language: Language, key: MessageKey, values: MessageValues = {}): string {
+  return translateText(language, key, values);
+}
+
+/**
+ * A text that is not a literal of this code base: a validation message of the contract's schemas,
+ * whose Indonesian the catalogue holds too (locales.unit.test.ts proves it). Unknown texts stay English.
+ */
+export function translateText(language: Language, text: string, values: MessageValues = {}): string {
+  return i18n.t(text, { ...values, lng: language });
+}
+
+/** The Indonesian catalogue holds this text. */
+export function hasTranslation(text: string): boolean {
+  return Object.hasOwn(id, text);
+}
+
+/** The first of English and Indonesian an Accept-Language header asks for, by its weights; null for neither. */
+export function acceptedLanguage(header: string | undefined): Language | null {
+  if (!header) return null;
+  const asked = header
+    .slice(0, 1000)
+    .split(",")
+    .map((part, index) => {
+      const [tag = "", ...params] = part.trim().toLowerCase().split(";");
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith("q="));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { primary: tag.split("-")[0], weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((a) => a.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  for (const { primary } of asked) {
+    // "in" is the old code of Indonesian that some Android browsers still send.
+    if (primary === "id" || primary === "in") return "id";
+    if (primary === "en") return "en";
+  }
+  return null;
+}
+
+/** The language to answer a request in: the `lang` cookie, the account's, Accept-Language, English. */
+export function requestLanguage(request: FastifyRequest): Language {
+  const cookie = request.cookies?.[LANGUAGE_COOKIE];
+  if (isLanguage(cookie)) return cookie;
+  const account = request.user?.language;
+  if (isLanguage(account)) return account;
+  return acceptedLanguage(request.headers["accept-language"]) ?? DEFAULT_LANGUAGE;
+}
+
+/** How dates are written in `language` (WIB is added by whoever shows them). */
+export function dateLocale(language: Language): string {
+  return language === "id" ? "id-ID" : "en-GB";
+}
