@@ -40,8 +40,7 @@ describe.each(VIEWPORTS)("prices per size at $width px", (viewport) => {
       await row.waitFor();
       await row.getByRole("button", { name: "Edit", exact: true }).click();
       const edit = await dialog(page, "Edit Product");
-      const size = (label: string) =>
-        edit.locator(".size-row").filter({ has: page.locator(`input[value="${label}"]`) });
+      const size = (label: string) => edit.locator(`.size-row[data-size="${label}"]`);
 
       // Every size follows the base price until it is given its own.
       expect(await edit.locator(".size-follows").allTextContents()).toEqual(

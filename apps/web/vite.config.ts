@@ -87,6 +87,18 @@ function staticFrame(): Plugin {
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react(), staticFrame()],
+  // The shop's pages run on Preact's React-compatible core: the same components at a third of the
+  // download (docs/decisions/0026-preact-in-the-browser.md). Tests and the build-time frame render
+  // with React itself.
+  resolve: {
+    alias: [
+      { find: /^react-dom\/client$/, replacement: "preact/compat/client" },
+      { find: /^react-dom$/, replacement: "preact/compat" },
+      { find: /^react\/jsx-runtime$/, replacement: "preact/jsx-runtime" },
+      { find: /^react\/jsx-dev-runtime$/, replacement: "preact/jsx-dev-runtime" },
+      { find: /^react$/, replacement: "preact/compat" },
+    ],
+  },
   server: {
     proxy: {
       "/api": { target: apiTarget, changeOrigin: false },

@@ -31,7 +31,7 @@ export function SizeOptionsField({ sizes, removedSizePrices, basePrice, onChange
         {sizes.map((entry, index) => {
           const n = index + 1;
           return (
-            <li key={entry.key} className="size-row">
+            <li key={entry.key} className="size-row" data-size={entry.size}>
               <div className="size-row-main">
                 <input
                   type="text"
