@@ -51,6 +51,8 @@ export interface ShopPage {
 export interface PageOptions {
   /** The browser's time zone (default Asia/Jakarta), for a shopper abroad. */
   timezoneId?: string;
+  /** The browser's language (default en-GB): navigator.language and Accept-Language. */
+  locale?: string;
 }
 
 /**
@@ -67,7 +69,7 @@ export async function openPage(
     baseURL: baseUrl,
     viewport: { width: viewport.width, height: viewport.height },
     deviceScaleFactor: 1,
-    locale: "en-GB",
+    locale: options.locale ?? "en-GB",
     timezoneId: options.timezoneId ?? "Asia/Jakarta",
   });
   // Nothing outside the shop may be contacted (the video, for example, loads only when asked for).
