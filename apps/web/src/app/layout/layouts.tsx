@@ -1,4 +1,5 @@
 import { type ReactNode, Suspense } from "react";
+import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
 import { Logo } from "../../components/logo";
 import { LoadingState } from "../../components/page-state";
@@ -22,17 +23,22 @@ export function RootLayout() {
   );
 }
 
-const PAGE_LOADING = "Loading...";
+/** What a page shows while its code arrives. */
+function PageLoading() {
+  const { t } = useTranslation();
+  return <LoadingState text={t("Loading...")} />;
+}
 
 /**
  * The page's frame: header, main and footer. The served index.html holds the same frame, drawn from
  * this component at build time (static-frame.tsx), so the first paint already shows it.
  */
 export function SiteFrame({ children, footer = true }: { children?: ReactNode; footer?: boolean }) {
+  const { t } = useTranslation();
   return (
     <div className="site">
       <a className="skip-link" href="#main">
-        Skip to content
+        {t("Skip to content")}
       </a>
       <Navbar />
       <main id="main" className="site-main" tabIndex={-1}>
@@ -48,7 +54,7 @@ export function MainLayout() {
   const isAdminPath = pathname === "/admin" || pathname.startsWith("/admin/");
   return (
     <SiteFrame footer={!isAdminPath}>
-      <Suspense fallback={<LoadingState text={PAGE_LOADING} />}>
+      <Suspense fallback={<PageLoading />}>
         <Outlet />
       </Suspense>
     </SiteFrame>
@@ -63,7 +69,7 @@ export function AuthLayout() {
         <Link to="/" className="auth-logo">
           <Logo size={52} />
         </Link>
-        <Suspense fallback={<LoadingState text={PAGE_LOADING} />}>
+        <Suspense fallback={<PageLoading />}>
           <Outlet />
         </Suspense>
       </main>
@@ -75,7 +81,7 @@ export function AuthLayout() {
 export function PrintLayout() {
   return (
     <main id="main">
-      <Suspense fallback={<LoadingState text={PAGE_LOADING} />}>
+      <Suspense fallback={<PageLoading />}>
         <Outlet />
       </Suspense>
     </main>
