@@ -233,6 +233,42 @@ describe("two shop processes on one PostgreSQL database, behind a round-robin pr
     expect(await stockOf(productId)).toBe(18);
   });
 
+  it("show a product changed through one in the other's cached catalogue and product page, also while its listener is cut", async () => {
+    const productId = await product(a.url, 5);
+    const shown = async (base: string) => {
+      const page = (await call(base, "GET", `/api/products/${productId}`)).json;
+      const catalog = (await call(base, "GET", "/api/catalog")).json as { products: { productId: number }[] }[];
+      const listed = catalog.flatMap((c) => c.products).find((p) => p.productId === productId);
+      return { page: page.availabilityStatus, listed: (listed as { availabilityStatus?: string })?.availabilityStatus };
+    };
+    const mark = async (availabilityStatus: string) => {
+      const marked = await call(a.url, "PATCH", `/api/products/${productId}`, admin, { availabilityStatus });
+      expect(marked.status, JSON.stringify(marked.json)).toBe(200);
+    };
+    // Each process listens from its first cached answer on. B keeps both answers, then A changes the product.
+    expect(await shown(a.url)).toEqual({ page: "in_stock", listed: "in_stock" });
+    expect(await shown(b.url)).toEqual({ page: "in_stock", listed: "in_stock" });
+    expect(await shown(b.url)).toEqual({ page: "in_stock", listed: "in_stock" });
+    await mark("out_of_stock");
+    expect(await shown(b.url)).toEqual({ page: "out_of_stock", listed: "out_of_stock" });
+
+    // The connections the processes listen on are cut: they read the version until they listen again.
+    const listeners = async () =>
+      (
+        await sql<{ n: number }>`select count(*)::int as n from pg_stat_activity
+          where datname = ${databaseName} and query = 'listen catalog_changed'`.execute(db)
+      ).rows[0]?.n;
+    expect(await listeners()).toBe(2);
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = ${databaseName} and query = 'listen catalog_changed'`.execute(db);
+    await mark("in_stock");
+    expect(await shown(b.url)).toEqual({ page: "in_stock", listed: "in_stock" });
+    await eventually("both processes listen again", async () => (await listeners()) === 2);
+    expect(await shown(b.url)).toEqual({ page: "in_stock", listed: "in_stock" });
+    await mark("out_of_stock");
+    expect(await shown(b.url)).toEqual({ page: "out_of_stock", listed: "out_of_stock" });
+  });
+
   it("serve a product image uploaded through the other from the shared bucket, and the demo pictures through both", async () => {
     const image = await imageFile({ color: "#8e44ad" });
     const form = new FormData();

@@ -3,6 +3,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
+import { postgresChangeWatch, setChangeWatch, sqliteChangeWatch } from "./changes.js";
 import type { Database } from "./database.js";
 import { SqliteShopDialect } from "./sqlite-dialect.js";
 
@@ -56,7 +57,15 @@ export function openDatabase(databaseUrl: string, options: { poolSize?: number }
     const pool = new pg.Pool({ connectionString: databaseUrl, max });
     // An idle client that loses its server must not crash the process; the next query reports it.
     pool.on("error", () => {});
+    // Its listening connection closes with the pool (db.destroy()).
+    const watch = postgresChangeWatch(pool, databaseUrl);
+    const end = pool.end.bind(pool);
+    pool.end = (async () => {
+      await watch.close();
+      return end();
+    }) as typeof pool.end;
     const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    setChangeWatch(db, watch);
     connectionUses.set(db, () => ({
       max,
       open: pool.totalCount,
@@ -77,6 +86,7 @@ export function openDatabase(databaseUrl: string, options: { poolSize?: number }
   const reader = inMemory ? undefined : new SQLite(file, { readonly: true });
   reader?.pragma("busy_timeout = 5000");
   const db = new Kysely<Database>({ dialect: new SqliteShopDialect({ writer: database, reader }) });
+  if (reader) setChangeWatch(db, sqliteChangeWatch(reader));
   const connections = reader ? [database, reader] : [database];
   connectionUses.set(db, () => ({
     max: connections.length,

@@ -16,6 +16,7 @@ import * as bookingsIndex from "./migrations/20261128200000_bookings_index.js";
 import * as catalogVersion from "./migrations/20261129100000_catalog_version.js";
 import * as occasionsAndSearch from "./migrations/20261129200000_occasions_and_search.js";
 import * as userLanguage from "./migrations/20261130100000_user_language.js";
+import * as catalogChangeNotice from "./migrations/20261201100000_catalog_change_notice.js";
 
 /** Migrations listed in code so they run the same from source, tests and any bundle. */
 const migrations: Record<string, Migration> = {
@@ -36,6 +37,7 @@ const migrations: Record<string, Migration> = {
   "20261129100000_catalog_version": catalogVersion,
   "20261129200000_occasions_and_search": occasionsAndSearch,
   "20261130100000_user_language": userLanguage,
+  "20261201100000_catalog_change_notice": catalogChangeNotice,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -9,6 +9,7 @@ import {
   SHOP_DESCRIPTION,
 } from "@florist/contract/pages";
 import type { AppContext } from "../context.js";
+import { changeWatchOf } from "../db/changes.js";
 import { AppError } from "../errors.js";
 import { AnswerCache } from "../lib/cached-answer.js";
 import { catalogVersion, getProduct } from "../modules/catalog/service.js";
@@ -133,7 +134,7 @@ export class PageMetas {
   private readonly products: AnswerCache;
 
   constructor(private readonly ctx: AppContext) {
-    this.products = new AnswerCache(() => catalogVersion(ctx.db));
+    this.products = new AnswerCache(() => catalogVersion(ctx.db), changeWatchOf(ctx.db));
   }
 
   async of(pathname: string): Promise<PageMeta> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
+import { changeWatchOf } from "../db/changes.js";
 import { AnswerCache } from "../lib/cached-answer.js";
 import { catalogVersion, getCatalog } from "../modules/catalog/service.js";
 import { listPosts } from "../modules/posts/service.js";
@@ -16,7 +17,7 @@ const urlEntry = (location: string, lastModified?: string) =>
 export async function sitemapPlugin(app: FastifyInstance, { ctx }: { ctx: AppContext }) {
   const appUrl = ctx.config.appUrl;
   // The products' part is made again only when the catalogue changed (docs/decisions/0022).
-  const products = new AnswerCache(() => catalogVersion(ctx.db));
+  const products = new AnswerCache(() => catalogVersion(ctx.db), changeWatchOf(ctx.db));
 
   app.get("/sitemap.xml", { schema: { hide: true } }, async (_request, reply) => {
     const [productUrls, posts] = await Promise.all([

@@ -231,14 +231,26 @@ describe("speed", () => {
     expect(more).toBe(5);
   });
 
-  it("answers the catalogue and a product page again with one read of the catalogue's version", async () => {
+  it("answers the catalogue and a product page again without a query while nothing changed", async () => {
     const [{ products }] = (await get("/api/catalog")).json();
     await get(`/api/products/${products[0].productId}`);
-    const again = await countQueries(shop, async () => {
-      await get("/api/catalog");
-      await get(`/api/products/${products[0].productId}`);
-    });
-    expect(again).toBe(2);
+    const again = () =>
+      countQueries(shop, async () => {
+        await get("/api/catalog");
+        await get(`/api/products/${products[0].productId}`);
+      });
+    // PostgreSQL: once the process listens for changes (it starts with its first cached answer), until then it reads the version.
+    await expect.poll(again).toBe(0);
+    expect(await again()).toBe(0);
+    // A change written by anyone makes the next request read the version (and build again), then none.
+    await shop.ctx.db
+      .updateTable("products")
+      .set({ updated_at: nowIso() })
+      .where("product_id", "=", products[0].productId)
+      .execute();
+    expect(await again()).toBeGreaterThan(0);
+    // (On PostgreSQL the change's own notification may still come in and cost one more read.)
+    await expect.poll(again).toBe(0);
   });
 });
 

@@ -16,9 +16,10 @@ import {
   sizePriceQuery,
   sizePriceSchema,
 } from "@florist/contract";
-import type { FastifyInstance } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
+import { changeWatchOf } from "../../db/changes.js";
 import { parse } from "../../errors.js";
 import { AnswerCache, CachedAnswer, sendCachedAnswer } from "../../lib/cached-answer.js";
 import { answerSerializer, type ContractTypeProvider, errorAnswers, notModified } from "../../lib/contract-schemas.js";
@@ -36,7 +37,7 @@ export async function catalogRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
 
   // The catalogue and the product pages come from this process's cache while the catalogue's
   // version stays (docs/decisions/0022), written by the same serialisers as every answer.
-  const cache = new AnswerCache(() => catalog.catalogVersion(ctx.db));
+  const cache = new AnswerCache(() => catalog.catalogVersion(ctx.db), changeWatchOf(ctx.db));
   const catalogAnswer = catalogCategorySchema.array();
   const writeCatalog = answerSerializer(catalogAnswer, "GET /api/catalog");
   const writeProduct = answerSerializer(productSchema, "GET /api/products/:id");
@@ -49,13 +50,18 @@ export async function catalogRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     querystring: catalogQuery,
     response: cachedAnswers(catalogAnswer),
   };
-  app.get("/catalog", { schema: catalogSchemas }, async (request, reply) => {
+  app.get("/catalog", { schema: catalogSchemas }, (request, reply) => {
+    // The whole catalogue while nothing changed: from memory, without a query or an await.
+    const kept = (request.query as { occasion?: unknown }).occasion === undefined && cache.peek("catalog");
+    return kept ? sendCachedAnswer(request, reply, kept) : sendCatalog(request, reply);
+  });
+  const sendCatalog = async (request: FastifyRequest, reply: FastifyReply) => {
     const query = parse(catalogQuery, request.query);
     const build = async () => writeCatalog(await catalog.getCatalog(ctx.db, query));
     // One occasion's catalogue is built for each request: kept, any id asked would hold memory.
     const answer = query.occasion === undefined ? await cache.get("catalog", build) : new CachedAnswer(await build());
     return sendCachedAnswer(request, reply, answer);
-  });
+  };
 
   app.get(
     "/category",
@@ -102,11 +108,17 @@ export async function catalogRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     params: idParam,
     response: cachedAnswers(productSchema),
   };
-  app.get("/products/:id", { schema: productSchemas }, async (request, reply) => {
-    const { id } = parse(idParam, request.params);
-    const answer = await cache.get(`product ${id}`, async () => writeProduct(await catalog.getProduct(ctx.db, id)));
-    return sendCachedAnswer(request, reply, answer);
+  const productKey = (id: number | string) => `product ${id}`;
+  app.get("/products/:id", { schema: productSchemas }, (request, reply) => {
+    // A page kept under the id as written: only a valid id in its plain form was ever kept.
+    const kept = cache.peek(productKey((request.params as { id: string }).id));
+    return kept ? sendCachedAnswer(request, reply, kept) : sendProduct(request, reply);
   });
+  const sendProduct = async (request: FastifyRequest, reply: FastifyReply) => {
+    const { id } = parse(idParam, request.params);
+    const answer = await cache.get(productKey(id), async () => writeProduct(await catalog.getProduct(ctx.db, id)));
+    return sendCachedAnswer(request, reply, answer);
+  };
 
   const imagesSchemas = {
     tags,

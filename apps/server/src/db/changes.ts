@@ -1,0 +1,135 @@
+import type SQLite from "better-sqlite3";
+import type { Kysely } from "kysely";
+import pg from "pg";
+import type { Database } from "./database.js";
+
+/**
+ * Tells a process, without a query, that the database may have changed since it last looked
+ * (docs/decisions/0022). `token()` gives a number that moves whenever a change may have been
+ * committed by anyone, or `undefined` when this process cannot tell right now (then it must read
+ * what it needs from the database). Read the token before reading the data it guards: a change
+ * committed in between only costs one more read.
+ */
+export interface ChangeWatch {
+  token(): number | undefined;
+  close(): Promise<void>;
+}
+
+/** The channel the catalogue's version triggers notify on PostgreSQL (migration 20261201100000). */
+export const CATALOG_CHANNEL = "catalog_changed";
+
+const watches = new WeakMap<Kysely<Database>, ChangeWatch>();
+
+export function setChangeWatch(db: Kysely<Database>, watch: ChangeWatch): void {
+  watches.set(db, watch);
+}
+
+/** The change watch of a database opened by openDatabase; none for an in-memory SQLite database. */
+export function changeWatchOf(db: Kysely<Database>): ChangeWatch | undefined {
+  return watches.get(db);
+}
+
+/**
+ * SQLite: `PRAGMA data_version` on the read-only connection changes whenever another connection,
+ * in this process (the writer) or in any other (a script, a second test process), commits to the
+ * file. It reads a counter in the WAL's shared memory: a microsecond, no table read.
+ */
+export function sqliteChangeWatch(reader: SQLite.Database): ChangeWatch {
+  const dataVersion = reader.prepare("pragma data_version").pluck();
+  return {
+    token: () => (reader.open ? (dataVersion.get() as number) : undefined),
+    close: async () => {},
+  };
+}
+
+/** Statements that cannot change a row: everything else this process runs marks a possible change. */
+const READ_ONLY = /^\s*(select|begin|start|set|show|listen)\b/i;
+
+/**
+ * PostgreSQL: one connection of its own LISTENs on the catalogue's channel; the version triggers
+ * notify it at each commit that changed a product, a picture, a category, an occasion or a review,
+ * in any process. This process's own writes move the token as their statement or COMMIT returns
+ * (before the caller sees the result), so it reads its own writes without waiting for the
+ * notification. While the listener is not listening (starting, lost, reconnecting) the token is
+ * undefined and readers go to the database; once it listens again the token moves, so everything
+ * cached meanwhile is checked again.
+ */
+export function postgresChangeWatch(pool: pg.Pool, connectionString: string): ChangeWatch {
+  let counter = 0;
+  let listening = false;
+  let closed = false;
+  let client: pg.Client | undefined;
+  let retry: NodeJS.Timeout | undefined;
+
+  pool.on("connect", (connection) => {
+    const query = connection.query.bind(connection) as (...args: unknown[]) => unknown;
+    (connection as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      const first = args[0] as string | { text?: string } | undefined;
+      const text = typeof first === "string" ? first : first?.text;
+      if (text !== undefined && !READ_ONLY.test(text) && result instanceof Promise) {
+        const moved = () => {
+          counter += 1;
+        };
+        result.then(moved, moved);
+      }
+      return result;
+    };
+  });
+
+  const reconnect = () => {
+    if (closed || retry) return;
+    retry = setTimeout(() => {
+      retry = undefined;
+      void listen();
+    }, 1000);
+    retry.unref();
+  };
+
+  async function listen() {
+    if (closed) return;
+    const next = new pg.Client({ connectionString });
+    const lost = () => {
+      if (client !== next) return;
+      listening = false;
+      client = undefined;
+      next.end().catch(() => {});
+      reconnect();
+    };
+    next.on("error", lost);
+    next.on("end", lost);
+    next.on("notification", () => {
+      counter += 1;
+    });
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`listen ${CATALOG_CHANNEL}`);
+      if (client !== next || closed) return;
+      counter += 1;
+      listening = true;
+    } catch {
+      lost();
+    }
+  }
+  let started = false;
+
+  return {
+    token() {
+      // Only a process that asks opens the listening connection (a migration or a backup never does).
+      if (!started) {
+        started = true;
+        void listen();
+      }
+      return listening ? counter : undefined;
+    },
+    async close() {
+      closed = true;
+      listening = false;
+      if (retry) clearTimeout(retry);
+      const last = client;
+      client = undefined;
+      await last?.end().catch(() => {});
+    },
+  };
+}
