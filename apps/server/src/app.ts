@@ -1,6 +1,5 @@
 import compress from "@fastify/compress";
 import cookie from "@fastify/cookie";
-import helmet from "@fastify/helmet";
 import multipart from "@fastify/multipart";
 import Fastify, { type FastifyServerOptions } from "fastify";
 import type { AppContext } from "./context.js";
@@ -32,7 +31,7 @@ import { authPlugin } from "./plugins/auth.js";
 import { inputGuardPlugin } from "./plugins/input-guard.js";
 import { metricsPlugin } from "./plugins/metrics.js";
 import { originPlugin } from "./plugins/origin.js";
-import { securityHeaderOptions } from "./plugins/security-headers.js";
+import { securityHeadersPlugin } from "./plugins/security-headers.js";
 import { shareImagePlugin } from "./plugins/share-image.js";
 import { sitemapPlugin } from "./plugins/sitemap.js";
 import { uploadsPlugin } from "./plugins/uploads.js";
@@ -93,7 +92,7 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   // Answers are checked against their schema in tests and development, only serialised in production.
   app.setSerializerCompiler(answerSerializerCompiler(CHECK_ANSWERS));
   // First, so every answer carries the headers, even one refused by a later hook.
-  await app.register(helmet, securityHeaderOptions(ctx.config.appUrl));
+  await app.register(securityHeadersPlugin, { appUrl: ctx.config.appUrl });
   await app.register(cookie);
   // Before the routes: JSON and text answers of 1 KB and more go out as brotli or gzip when the
   // client accepts it. Answers that carry their own encoding (the catalogue's cache, the web app's

@@ -10,13 +10,12 @@ const SAFE_METHODS = new Set(["GET", "HEAD", "OPTIONS"]);
  */
 export const originPlugin = fp(async (app: FastifyInstance, { appUrl }: { appUrl: string }) => {
   const allowed = new URL(appUrl).origin;
-  app.addHook("onRequest", async (request) => {
-    if (SAFE_METHODS.has(request.method)) return;
+  // A callback, not an async hook: a GET (most requests) costs no promise.
+  app.addHook("onRequest", (request, _reply, done) => {
     const origin = request.headers.origin;
-    if (!origin) return;
-    if (origin === allowed) return;
+    if (SAFE_METHODS.has(request.method) || !origin || origin === allowed) return done();
     const host = request.headers.host;
-    if (host && (origin === `http://${host}` || origin === `https://${host}`)) return;
-    throw forbidden("Requests from other sites are not accepted.");
+    if (host && (origin === `http://${host}` || origin === `https://${host}`)) return done();
+    done(forbidden("Requests from other sites are not accepted."));
   });
 });

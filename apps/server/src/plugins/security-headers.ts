@@ -1,4 +1,6 @@
-import type { FastifyHelmetOptions } from "@fastify/helmet";
+import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
+import Fastify, { type FastifyInstance } from "fastify";
+import fp from "fastify-plugin";
 
 /** The privacy-enhanced YouTube player that the home page's commitment video loads when played. */
 export const VIDEO_FRAME_ORIGIN = "https://www.youtube-nocookie.com";
@@ -48,3 +50,32 @@ export function securityHeaderOptions(appUrl: string): FastifyHelmetOptions {
     strictTransportSecurity: https ? { maxAge: 31_536_000, includeSubDomains: false } : false,
   };
 }
+
+/**
+ * The headers @fastify/helmet writes with these options, worked out once: helmet builds its CSP
+ * and the other values again for every answer (its directives may be functions), these never
+ * change, so each answer gets the same object in one call instead.
+ */
+export async function securityHeaders(appUrl: string): Promise<Record<string, string>> {
+  const probe = Fastify({ logger: false });
+  await probe.register(helmet, securityHeaderOptions(appUrl));
+  probe.get("/", (_request, reply) => reply.send(""));
+  const bare = Fastify({ logger: false });
+  bare.get("/", (_request, reply) => reply.send(""));
+  const [withHelmet, without] = await Promise.all([probe.inject({ url: "/" }), bare.inject({ url: "/" })]);
+  await Promise.all([probe.close(), bare.close()]);
+  return Object.fromEntries(
+    Object.entries(withHelmet.headers)
+      .filter(([name]) => without.headers[name] === undefined)
+      .map(([name, value]) => [name, String(value)]),
+  );
+}
+
+/** Every answer (pages, assets, API, uploads, errors) carries the security headers, set first. */
+export const securityHeadersPlugin = fp(async (app: FastifyInstance, { appUrl }: { appUrl: string }) => {
+  const headers = await securityHeaders(appUrl);
+  app.addHook("onRequest", (_request, reply, done) => {
+    reply.headers(headers);
+    done();
+  });
+});
