@@ -1,8 +1,9 @@
+import path from "node:path";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
 import { ApiSession } from "./support/api";
 import { seriousViolations } from "./support/axe";
-import { screenshot, VIEWPORTS } from "./support/browser";
+import { SCREENSHOT_DIR, screenshot, VIEWPORTS } from "./support/browser";
 import { shopSuite } from "./support/suite";
 import { fillLogin, openMenu, uniqueUser, waitForPath } from "./support/ui";
 
@@ -178,6 +179,9 @@ describe.each(VIEWPORTS)("the storefront at $width px", (viewport) => {
       const pause = page.getByRole("button", { name: "Pause slides" });
       await pause.click();
       await page.getByRole("button", { name: "Play slides" }).waitFor();
+      await page.locator(".carousel-controls").scrollIntoViewIfNeeded();
+      // The viewport around the controls: a full-page picture would scroll back to the top.
+      await page.screenshot({ path: path.join(SCREENSHOT_DIR, `carousel--01-paused--${viewport.width}.png`) });
       const paused = await shownSlide();
       await page.waitForTimeout(3600);
       expect(await shownSlide()).toBe(paused);
