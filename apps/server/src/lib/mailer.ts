@@ -53,12 +53,24 @@ export function createMailer(options: { smtpUrl: string | undefined; dataDir: st
   }
   const outbox = path.join(options.dataDir, "outbox");
   const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: "unix" });
+  // Made once, on the first mail, not again for each one (under a rush that is two mails per order).
+  let outboxMade: Promise<unknown> | undefined;
   return {
     async send(mail) {
       const info = await transport.sendMail({ from, ...mail });
-      await fs.mkdir(outbox, { recursive: true });
+      outboxMade ??= fs.mkdir(outbox, { recursive: true });
+      await outboxMade.catch(() => {
+        // A failed attempt (a full disk) is tried again with the next mail.
+        outboxMade = undefined;
+      });
       const name = `${new Date().toISOString().replace(/[:.]/g, "-")}-${info.messageId.replace(/[^a-zA-Z0-9]/g, "")}.eml`;
-      await fs.writeFile(path.join(outbox, name), info.message as Buffer);
+      const file = path.join(outbox, name);
+      await fs.writeFile(file, info.message as Buffer).catch(async (error: NodeJS.ErrnoException) => {
+        // The folder was removed while the shop ran: made again, and the mail written once more.
+        if (error.code !== "ENOENT") throw error;
+        await fs.mkdir(outbox, { recursive: true });
+        await fs.writeFile(file, info.message as Buffer);
+      });
     },
   };
 }

@@ -96,6 +96,68 @@ describe("the job runner", () => {
     expect(tries).toBe(3);
   });
 
+  it("keeps what a transactional job wrote exactly when it finished: nothing from a failed try, once in all", async () => {
+    let tries = 0;
+    const kind = testKind<{ note: string }>(
+      async (ctx, { note }) => {
+        tries += 1;
+        await ctx.db
+          .insertInto("settings")
+          .values({ key: note, value: String(tries) })
+          .execute();
+        if (tries === 1) throw new Error("the first try fails after writing");
+      },
+      { transactional: true },
+    );
+    const note = `transactional-${kinds}`;
+    const id = await enqueueJob(shop.ctx.db, kind, { note });
+    const written = () => shop.ctx.db.selectFrom("settings").select("value").where("key", "=", note).execute();
+
+    expect(await runJobs(shop.ctx, [kind])).toEqual({ succeeded: 0, failed: 1 });
+    expect(await written()).toEqual([]);
+    advance(30 * SECOND);
+    await Promise.all([runJobs(shop.ctx, [kind]), runJobs(other, [kind])]);
+    expect(await written()).toEqual([{ value: "2" }]);
+    expect(await jobRow(id)).toMatchObject({ state: "done", attempts: 2, claim_token: null });
+    advance(LEASE_MS);
+    await runJobs(other, [kind]);
+    expect(tries).toBe(2);
+  });
+
+  it("rolls back a transactional job whose lease ran out while it ran, and leaves the job to the runner that took it", async () => {
+    const warnings: string[] = [];
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const runners: string[] = [];
+    const note = `lease-${kinds + 1}`;
+    const kind = testKind(
+      async (ctx) => {
+        const runner = runners.length === 0 ? "first" : "second";
+        runners.push(runner);
+        if (runner === "first") await held;
+        await ctx.db
+          .insertInto("settings")
+          .values({ key: `${note}-${runner}`, value: runner })
+          .execute();
+      },
+      { transactional: true },
+    );
+    const id = await enqueueJob(shop.ctx.db, kind, {});
+    const first = runJobs(shop.ctx, [kind], { error: () => {}, warn: (_details, message) => warnings.push(message) });
+    while (runners.length === 0) await new Promise((resolve) => setTimeout(resolve, 5));
+    advance(LEASE_MS);
+    expect(await runJobs(other, [kind])).toEqual({ succeeded: 1, failed: 0 });
+    release();
+    await first;
+
+    const rows = await shop.ctx.db.selectFrom("settings").select("value").where("key", "like", `${note}-%`).execute();
+    expect(rows).toEqual([{ value: "second" }]);
+    expect(await jobRow(id)).toMatchObject({ state: "done", attempts: 2 });
+    expect(warnings).toEqual(["job outlived its lease: another runner has taken it"]);
+  });
+
   it("gives a job held by a runner that stopped to another runner once the lease ends, and only then", async () => {
     const runners: string[] = [];
     let started = () => {};

@@ -2,12 +2,20 @@ import type { AppContext } from "../../context.js";
 import { SECOND } from "../../lib/time.js";
 import { sendMailJob } from "../mail/service.js";
 import { paymentReminderJob, yearReminderJob } from "../notifications/reminders.js";
+import { orderMailJob } from "../notifications/service.js";
 import { expireUnpaidJob } from "../payments/service.js";
 import { pruneJob } from "./prune.js";
 import { type JobKind, type JobLog, type RunResult, runJobs } from "./service.js";
 
 /** Every kind of job the shop runs; a new kind is added here. */
-export const SHOP_JOBS: JobKind[] = [sendMailJob, pruneJob, expireUnpaidJob, yearReminderJob, paymentReminderJob];
+export const SHOP_JOBS: JobKind[] = [
+  sendMailJob,
+  orderMailJob,
+  pruneJob,
+  expireUnpaidJob,
+  yearReminderJob,
+  paymentReminderJob,
+];
 
 /** How often a runner looks for due jobs: a recurring "every minute" job runs within this of its time. */
 export const POLL_MS = 5 * SECOND;

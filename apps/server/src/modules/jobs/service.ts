@@ -18,6 +18,13 @@ export interface JobKind<P = unknown> {
   backoffMs?: (attempts: number) => number;
   /** Set for a job that runs on its own every so often, at multiples of this since the epoch. */
   everyMs?: number;
+  /**
+   * `run` gets a context whose `db` is one transaction that also finishes the job: what the job
+   * writes exists exactly when the job is done, so a runner that dies or loses its claim mid-way
+   * leaves nothing behind, and the job's next run cannot write it twice. For jobs that only write
+   * to the database (never a mail server or a file: the transaction would wait for them).
+   */
+  transactional?: boolean;
 }
 
 export interface JobLog {
@@ -78,18 +85,39 @@ function errorText(error: unknown): string {
   return text.slice(0, 2000);
 }
 
+/** Thrown inside a transactional job's transaction when its claim is no longer the job's: all is rolled back. */
+class ClaimLost extends Error {}
+
+/** Runs a transactional job and finishes it in the same transaction; false when its claim was lost. */
+async function runInTransaction(ctx: AppContext, kind: JobKind, job: repo.JobRow, token: string): Promise<boolean> {
+  try {
+    await ctx.db.transaction().execute(async (trx) => {
+      await kind.run({ ...ctx, db: trx }, JSON.parse(job.payload));
+      if (!(await repo.finishJob(trx, job.job_id, token, now().toISOString()))) throw new ClaimLost();
+    });
+    return true;
+  } catch (error) {
+    if (error instanceof ClaimLost) return false;
+    throw error;
+  }
+}
+
 /** Runs one claimed job and records what became of it, unless its claim was lost meanwhile. */
 async function runClaimed(ctx: AppContext, kind: JobKind, job: repo.JobRow, log: JobLog) {
   const token = job.claim_token as string;
   let recorded: boolean;
   let ok = true;
   try {
-    await kind.run(ctx, JSON.parse(job.payload));
-    const at = now();
-    recorded =
-      kind.everyMs === undefined
-        ? await repo.finishJob(ctx.db, job.job_id, token, at.toISOString())
-        : await repo.rescheduleJob(ctx.db, job.job_id, token, nextSlot(at, kind.everyMs).toISOString());
+    if (kind.transactional && kind.everyMs === undefined) {
+      recorded = await runInTransaction(ctx, kind, job, token);
+    } else {
+      await kind.run(ctx, JSON.parse(job.payload));
+      const at = now();
+      recorded =
+        kind.everyMs === undefined
+          ? await repo.finishJob(ctx.db, job.job_id, token, at.toISOString())
+          : await repo.rescheduleJob(ctx.db, job.job_id, token, nextSlot(at, kind.everyMs).toISOString());
+    }
   } catch (error) {
     ok = false;
     const at = now();

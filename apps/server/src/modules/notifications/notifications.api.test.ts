@@ -18,6 +18,7 @@ import { createMailer, type Mail } from "../../lib/mailer.js";
 import { HOUR, MINUTE, setClock } from "../../lib/time.js";
 import { runDueJobs } from "../jobs/runner.js";
 import { yearReminderJob } from "./reminders.js";
+import { queueOrderMailJob } from "./service.js";
 
 /** 10:00 on Tuesday 1 December 2026 in Bandung. */
 let at = Date.parse("2026-12-01T03:00:00.000Z");
@@ -107,28 +108,40 @@ describe("order mails", () => {
     expect(await sentMails()).toEqual([]);
   });
 
-  it("writes no mail inside the order's own transaction: one job, which the runner turns into the two mails once", async () => {
+  it("writes a new order's two mails once, after its transaction and before its answer, and the runner never again", async () => {
     const mailCount = async () => (await shop.ctx.db.selectFrom("mails").select("mail_id").execute()).length;
     const before = await mailCount();
     const order = await placeOrder();
 
-    expect(await mailCount()).toBe(before);
-    const queued = await shop.ctx.db
+    expect(await mailCount()).toBe(before + 2);
+    const jobs = await shop.ctx.db
       .selectFrom("jobs")
-      .select(["kind", "payload"])
-      .where("state", "=", "queued")
+      .select(["payload", "state", "attempts"])
       .where("kind", "=", "order.mail")
+      .where("payload", "=", JSON.stringify({ orderId: order.orderId, kind: "placed" }))
       .execute();
-    expect(queued).toEqual([
-      { kind: "order.mail", payload: JSON.stringify({ orderId: order.orderId, kind: "placed" }) },
+    expect(jobs).toEqual([
+      { payload: JSON.stringify({ orderId: order.orderId, kind: "placed" }), state: "done", attempts: 1 },
     ]);
     expect((await sentMails()).map((m) => [m.to, m.subject])).toEqual([
       [customer.user.email, `Your order ${displayId(order)}: how to pay`],
       ["florist@shop.test", `New order ${displayId(order)}`],
     ]);
-    expect(await mailCount()).toBe(before + 2);
     expect(await sentMails()).toEqual([]);
     expect(await mailCount()).toBe(before + 2);
+  });
+
+  it("leaves a new order's mails to the job runner when the process stopped before writing them, and they go out once", async () => {
+    const order = await placeOrder();
+    await sentMails();
+    // The job as a process leaves it that stopped right after the order committed.
+    await shop.ctx.db.transaction().execute((trx) => queueOrderMailJob(trx, order.orderId, "placed"));
+
+    expect((await sentMails()).map((m) => [m.to, m.subject])).toEqual([
+      [customer.user.email, `Your order ${displayId(order)}: how to pay`],
+      ["florist@shop.test", `New order ${displayId(order)}`],
+    ]);
+    expect(await sentMails()).toEqual([]);
   });
 
   it("writes when the order is in delivery, finished with the delivery photo, and denied", async () => {

@@ -9,6 +9,7 @@ import { DEFAULT_LANGUAGE, dateLocale, LANGUAGES, type Language, type MessageKey
 import { readPrivateImage } from "../../lib/images.js";
 import type { Mail, MailAttachment } from "../../lib/mailer.js";
 import { shopToday } from "../../lib/time.js";
+import { enqueueJob, type JobKind, runJobNow } from "../jobs/service.js";
 import { type QueuedMail, queueMail } from "../mail/service.js";
 import * as orders from "../orders/repository.js";
 import { listBankAccounts } from "../settings/repository.js";
@@ -315,4 +316,42 @@ export async function queueOrderMail(
     queued.push(await queueMail(trx, mail));
   }
   return queued;
+}
+
+/** What the job that writes an order's mails is given. */
+interface OrderMailPayload {
+  orderId: number;
+  kind: OrderMailKind;
+}
+
+/**
+ * Writes an order's mails of one kind into the mail queue, in the transaction that finishes the job
+ * (so exactly once), from the order as it is when the job runs: moments after the change that queued it.
+ */
+export const orderMailJob: JobKind<OrderMailPayload> = {
+  kind: "order.mail",
+  maxAttempts: 10,
+  transactional: true,
+  async run(ctx, { orderId, kind }) {
+    await queueOrderMail(ctx.db, ctx, orderId, kind);
+  },
+};
+
+/**
+ * Queues an order's mails as one job row inside the caller's transaction instead of reading the order
+ * back and rendering them there: a new order's transaction holds the stock and the slot that other
+ * orders wait for (docs/performance.md, 2026-11-27), and one insert is all it then spends on mail.
+ * None are written if it rolls back. Answers the job's id for writeOrderMailsNow.
+ */
+export function queueOrderMailJob(trx: Executor, orderId: number, kind: OrderMailKind): Promise<number> {
+  return enqueueJob(trx, orderMailJob, { orderId, kind });
+}
+
+/**
+ * Writes the mails of a job queued by queueOrderMailJob at once, once its transaction has committed
+ * and its locks are gone, so they are in the queue before the answer and before any later mail of
+ * the order. If this fails, or the process stops first, the job runner writes them (once) instead.
+ */
+export async function writeOrderMailsNow(ctx: AppContext, jobId: number): Promise<void> {
+  await runJobNow(ctx, orderMailJob, jobId).catch(() => false);
 }

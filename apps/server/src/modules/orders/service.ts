@@ -54,7 +54,7 @@ import {
   type Place,
   type PlaceCount,
 } from "../delivery/service.js";
-import { queueOrderMail, statusMailKind } from "../notifications/service.js";
+import { queueOrderMail, queueOrderMailJob, statusMailKind, writeOrderMailsNow } from "../notifications/service.js";
 import { getDeliveryFee, getPaymentWindowMinutes } from "../settings/service.js";
 import * as repo from "./repository.js";
 
@@ -210,8 +210,10 @@ export async function createOrder(ctx: AppContext, userId: number, input: Create
     ctx.dialect === "postgres" && !(input.delivery_date && input.delivery_slot_id)
       ? await countPlaces(ctx.db)
       : undefined;
+  // Settings are read before the transaction, so it spends none of its time holding the stock on them.
+  const [deliveryFee, paymentWindow] = await Promise.all([getDeliveryFee(ctx.db), getPaymentWindowMinutes(ctx.db)]);
   // The lock order rules deadlocks out; a retry stays for anything else PostgreSQL may abort as a conflict.
-  const orderId = await retryTransient(() =>
+  const { orderId, mailJobId } = await retryTransient(() =>
     ctx.db.transaction().execute(async (trx) => {
       const cartItemIds = input.items.flatMap((item) => (item.cart_item_id ? [item.cart_item_id] : []));
       const productIds = [
@@ -223,8 +225,7 @@ export async function createOrder(ctx: AppContext, userId: number, input: Create
       const lines = [...(await cartLines(trx, userId, input)), ...(await directLines(trx, input, products))];
       const zone = input.delivery_zone_id ? await activeZone(trx, input.delivery_zone_id, "delivery_zone_id") : null;
       const place = await claimPlace(trx, ctx.dialect, input, counted);
-      const shippingCost = zone ? zone.fee : await getDeliveryFee(trx);
-      const paymentWindow = await getPaymentWindowMinutes(trx);
+      const shippingCost = zone ? zone.fee : deliveryFee;
       const { priced, total } = priceLines(lines, shippingCost);
       const quantities = quantitiesByProduct(lines);
       const at = nowIso();
@@ -295,11 +296,12 @@ export async function createOrder(ctx: AppContext, userId: number, input: Create
         trx,
         lines.flatMap((line) => (line.cartItemId ? [line.cartItemId] : [])),
       );
-      // Queued with the order: sent once it commits, never before, and the shopper does not wait for it.
-      await queueOrderMail(trx, ctx, order_id, "placed");
-      return order_id;
+      // One job row queued with the order; its mails are written once it commits, never before,
+      // without the locks that other orders wait for (docs/performance.md, 2026-11-27).
+      return { orderId: order_id, mailJobId: await queueOrderMailJob(trx, order_id, "placed") };
     }),
   );
+  await writeOrderMailsNow(ctx, mailJobId);
   return orderDetail(ctx.db, orderId);
 }
 
