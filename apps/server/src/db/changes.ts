@@ -29,16 +29,61 @@ export function changeWatchOf(db: Kysely<Database>): ChangeWatch | undefined {
   return watches.get(db);
 }
 
+/** The writing connections this process holds on each SQLite file (a test may open two on one file). */
+const writersByFile = new Map<string, Map<SQLite.Database, SQLite.Statement>>();
+
+/** How often, at most, a process looks for commits by other processes on its SQLite file. */
+const OTHERS_EVERY_MS = 1000;
+
 /**
- * SQLite: `PRAGMA data_version` on the read-only connection changes whenever another connection,
- * in this process (the writer) or in any other (a script, a second test process), commits to the
- * file. It reads a counter in the WAL's shared memory: a microsecond, no table read.
+ * SQLite: one process serves a file (the start lock), so what changes it is this process's own
+ * writers. The token moves with their `total_changes()` (rows changed by any statement or trigger),
+ * and is undefined while one of them is inside a transaction (what it changes is not committed yet),
+ * so the next look after the commit moves it. Tools that write while the shop runs (a script, a
+ * second connection) are seen by `PRAGMA data_version` of the read connection, which changes with
+ * any other connection's commit; it takes shared-memory locks (about 6 µs), so it is looked at
+ * once a second at most.
  */
-export function sqliteChangeWatch(reader: SQLite.Database): ChangeWatch {
-  const dataVersion = reader.prepare("pragma data_version").pluck();
+export function sqliteChangeWatch(
+  file: string | undefined,
+  writer: SQLite.Database,
+  reader?: SQLite.Database,
+): ChangeWatch {
+  // An in-memory database (no file) shares its writer with no other connection.
+  const own = (file && writersByFile.get(file)) || new Map<SQLite.Database, SQLite.Statement>();
+  if (file) writersByFile.set(file, own);
+  own.set(writer, writer.prepare("select total_changes()").pluck());
+  const dataVersion = reader?.prepare("pragma data_version").pluck();
+  let counter = 0;
+  let seen = { changes: -1, others: undefined as unknown };
+  let othersAt = Number.NEGATIVE_INFINITY;
   return {
-    token: () => (reader.open ? (dataVersion.get() as number) : undefined),
-    close: async () => {},
+    token() {
+      let changes = 0;
+      for (const [connection, totalChanges] of own) {
+        if (!connection.open) {
+          own.delete(connection);
+          continue;
+        }
+        if (connection.inTransaction) return undefined;
+        changes += totalChanges.get() as number;
+      }
+      let others = seen.others;
+      const now = performance.now();
+      if (dataVersion && reader?.open && now - othersAt >= OTHERS_EVERY_MS) {
+        othersAt = now;
+        others = dataVersion.get();
+      }
+      if (changes !== seen.changes || others !== seen.others) {
+        seen = { changes, others };
+        counter += 1;
+      }
+      return counter;
+    },
+    close: async () => {
+      own.delete(writer);
+      if (file && own.size === 0 && writersByFile.get(file) === own) writersByFile.delete(file);
+    },
   };
 }
 

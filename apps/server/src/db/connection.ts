@@ -86,7 +86,7 @@ export function openDatabase(databaseUrl: string, options: { poolSize?: number }
   const reader = inMemory ? undefined : new SQLite(file, { readonly: true });
   reader?.pragma("busy_timeout = 5000");
   const db = new Kysely<Database>({ dialect: new SqliteShopDialect({ writer: database, reader }) });
-  if (reader) setChangeWatch(db, sqliteChangeWatch(reader));
+  setChangeWatch(db, sqliteChangeWatch(inMemory ? undefined : path.resolve(file), database, reader));
   const connections = reader ? [database, reader] : [database];
   connectionUses.set(db, () => ({
     max: connections.length,
