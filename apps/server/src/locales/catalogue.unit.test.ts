@@ -2,6 +2,14 @@ import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as contract from "@florist/contract";
+import {
+  HOME_TITLE,
+  NOT_FOUND_TITLE,
+  POST_NOT_FOUND_TITLE,
+  PRODUCT_NOT_FOUND_TITLE,
+  SHOP_DESCRIPTION,
+  WEB_PAGES,
+} from "@florist/contract/pages";
 import { describe, expect, it } from "vitest";
 import en from "./en.json";
 import id from "./id.json";
@@ -103,6 +111,17 @@ describe("the server's two catalogues", () => {
 
   it("has an Indonesian text for every validation message of the contract", () => {
     expect([...validation].filter((text) => !(text in indonesian))).toEqual([]);
+  });
+
+  it("has the Indonesian title and description of every page the server serves", () => {
+    const pageTexts = [
+      ...WEB_PAGES.flatMap((page) => [page.title, page.description ?? SHOP_DESCRIPTION]),
+      HOME_TITLE,
+      NOT_FOUND_TITLE,
+      PRODUCT_NOT_FOUND_TITLE,
+      POST_NOT_FOUND_TITLE,
+    ];
+    expect(pageTexts.filter((text) => !(text in indonesian))).toEqual([]);
   });
 
   it("keeps no Indonesian text that nothing says", () => {

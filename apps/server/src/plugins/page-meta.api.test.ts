@@ -232,11 +232,20 @@ describe("every other page", () => {
     expect((await pageMeta("/admin/products")).title).toBe("Admin: Products — Bandung Florist");
   });
 
-  it("is written in the request's language: the lang cookie, else Accept-Language, else English", async () => {
+  it("is written in the request's language, titles included: the lang cookie, else Accept-Language, else English", async () => {
     expect((await pageMeta("/katalog")).lang).toBe("en");
     expect((await pageMeta("/katalog", { cookie: "lang=id" })).lang).toBe("id");
     expect((await pageMeta("/katalog", { "accept-language": "id-ID,id;q=0.9,en;q=0.8" })).lang).toBe("id");
     expect((await pageMeta("/katalog", { "accept-language": "id", cookie: "lang=en" })).lang).toBe("en");
+    const katalog = await pageMeta("/katalog", { cookie: "lang=id" });
+    expect(katalog.title).toBe("Katalog Produk — Bandung Florist");
+    expect(katalog.description).toMatch(/^Hand bouquet, keranjang bunga/);
+    expect((await pageMeta("/", { cookie: "lang=id" })).title).toBe(
+      "Bandung Florist — Berbagi Kebahagiaan dan Mengabadikan Momen",
+    );
+    expect((await pageMeta("/no-such-page", { "accept-language": "id" })).title).toBe(
+      "Halaman Tidak Ditemukan — Bandung Florist",
+    );
     const res = await get("/katalog");
     expect(res.headers.vary).toMatch(/accept-language/);
     expect(res.headers.vary).toMatch(/cookie/);

@@ -4,7 +4,7 @@ import fastifyStatic from "@fastify/static";
 import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../context.js";
 import { CachedAnswer, sendCachedAnswer } from "../lib/cached-answer.js";
-import { type Language, pageText, requestLanguage } from "./page-language.js";
+import { type Language, requestLanguage, translateText } from "../lib/i18n.js";
 import { PageMetas, renderHead } from "./page-meta.js";
 
 /**
@@ -115,7 +115,7 @@ export async function webAppPlugin(app: FastifyInstance, { webDist, ctx }: { web
     if (NOT_PAGES.some((prefix) => url.startsWith(prefix))) return reply.callNotFound();
     const meta = await metas.of(url);
     const language = requestLanguage(request);
-    const head = renderHead(meta, { appUrl, language, translate: (text) => pageText(language, text) });
+    const head = renderHead(meta, { appUrl, language, translate: (text) => translateText(language, text) });
     reply.code(meta.status);
     // The page differs by language, which the cookie or Accept-Language decide.
     return sendCachedAnswer(request, reply, pages.get(language, head), "accept-encoding, accept-language, cookie");
