@@ -83,7 +83,10 @@ describe("npm start and SIGTERM", () => {
 
   beforeAll(async () => {
     fs.mkdirSync(webDist);
-    fs.writeFileSync(path.join(webDist, "index.html"), "<!doctype html><title>shop</title>");
+    fs.writeFileSync(
+      path.join(webDist, "index.html"),
+      `<!doctype html><html lang="en"><head><title>shop</title></head><body><div id="root"></div></body></html>`,
+    );
     if (inject("testDatabase") === "postgres") {
       postgresName = `florist_t_${randomBytes(6).toString("hex")}`;
       await withAdminClient((c) => c.query(`CREATE DATABASE ${postgresName} TEMPLATE ${inject("template")}`));

@@ -15,7 +15,10 @@ let webDist: string;
 beforeAll(async () => {
   // A built web app, so that a miss would fall through to its page if anything let it.
   webDist = await fs.mkdtemp(path.join(os.tmpdir(), "florist-web-"));
-  await fs.writeFile(path.join(webDist, "index.html"), "<!doctype html><title>Bandung Florist</title>");
+  await fs.writeFile(
+    path.join(webDist, "index.html"),
+    `<!doctype html><html lang="en"><head><title>Bandung Florist</title></head><body><div id="root"></div></body></html>`,
+  );
 });
 afterAll(() => fs.rm(webDist, { recursive: true, force: true }));
 
@@ -47,9 +50,13 @@ describe("GET /metrics without METRICS_TOKEN", () => {
   });
 
   it("never answers /sitemap.xml or /robots.txt with the web app's page", async () => {
-    for (const url of ["/sitemap.xml", "/robots.txt"]) {
+    for (const [url, type] of [
+      ["/sitemap.xml", /^application\/xml/],
+      ["/robots.txt", /^text\/plain/],
+    ] as const) {
       const res = await shop.app.inject({ url });
-      expect(res.statusCode, url).toBe(404);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers["content-type"], url).toMatch(type);
       expect(res.body, url).not.toContain("<title>Bandung Florist</title>");
     }
   });
