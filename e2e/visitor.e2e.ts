@@ -86,6 +86,8 @@ describe.each(VIEWPORTS)("a visitor at $width px", (viewport) => {
       await page.getByRole("link", { name: "Back to Blog" }).click();
       await waitForPath(page, "/blog");
 
+      // An unknown path is the 404 page, with status 404 (contract §7.6).
+      tab.expectFailure({ status: 404, path: "/no-such-page" });
       await page.goto("/no-such-page");
       await page.getByRole("heading", { name: "Page Not Found" }).waitFor();
       await page.getByText("Sorry, the page you are looking for does not exist.").waitFor();

@@ -3,14 +3,16 @@ import type { FastifyInstance, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AppContext } from "../context.js";
 import { forbidden, notFound, unauthorized } from "../errors.js";
-import { sessionOf } from "../modules/accounts/service.js";
+import { SESSION_TTL_MS, sessionOf } from "../modules/accounts/service.js";
 
 export const SESSION_COOKIE = "florist_session";
 
 /**
  * A non-secret companion of the session cookie that scripts may read: it says only that a session may
  * exist, so the web app asks GET /api/users/session (401 without one) only when it can answer a user.
- * Set with the session, cleared with it, and cleared by any request that carries it without a session.
+ * Set with the session, cleared with it, and cleared by any request that carries it without a session;
+ * a live session that comes without it (one begun before the hint existed) gets it back, or its owner
+ * would look logged out to the web app.
  */
 export const SESSION_HINT_COOKIE = "signed_in";
 
@@ -32,6 +34,9 @@ export const authPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppCon
     if (session) {
       request.user = session.user;
       request.sessionHash = session.sessionHash;
+      if (request.cookies[SESSION_HINT_COOKIE] === undefined) {
+        reply.setCookie(SESSION_HINT_COOKIE, "1", { ...hintOptions, maxAge: SESSION_TTL_MS / 1000 });
+      }
     } else if (request.cookies[SESSION_HINT_COOKIE] !== undefined) {
       // The session has expired or ended elsewhere (a password reset): the hint goes with it.
       reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);

@@ -94,6 +94,15 @@ describe("the signed_in hint beside the session cookie", () => {
     setClock(null);
   });
 
+  it("is given back to a live session that comes without it, such as one begun before the hint existed", async () => {
+    const user = await createUser(shop);
+    const cookie = await login(shop, user.username);
+    const page = await shop.app.inject({ method: "GET", url: "/api/catalog", headers: { cookie } });
+    expect(page.statusCode).toBe(200);
+    expect(hintOf(page)).toMatchObject({ value: "1", path: "/", maxAge: SESSION_TTL_MS / 1000 });
+    expect(hintOf(page)?.httpOnly).toBeUndefined();
+  });
+
   it("is cleared when it comes without any session cookie", async () => {
     const answer = await shop.app.inject({
       method: "GET",
