@@ -48,6 +48,7 @@ import {
 } from "../test/fixtures.js";
 import { createTestShop, createUser, type Method, type TestShop } from "../test/harness.js";
 import { DATABASE_REFUSED_MESSAGE } from "./errors.js";
+import { storeImage } from "./lib/images.js";
 import { UNREADABLE_FORM_MESSAGE } from "./lib/multipart.js";
 import { hashToken, newToken } from "./lib/secrets.js";
 import { HOUR, isoIn, nowIso } from "./lib/time.js";
@@ -105,6 +106,7 @@ const f = {
   zoneId: 0,
   resetToken: "",
   loginUser: "",
+  shareName: "",
 };
 let picture: UploadFile;
 
@@ -237,6 +239,10 @@ beforeAll(async () => {
   });
   expect(proof.statusCode, proof.body).toBe(200);
   f.proofName = (proof.json().orderProof as string).split("/").at(-1) as string;
+  f.shareName = (await storeImage(shop.ctx.files, "products", picture.data)).replace(
+    /^\/uploads\/products\/(\w+)\.webp$/,
+    "$1.jpg",
+  );
   f.paymentOrderId = await newOrder("Order Received");
   f.cancelOrderId = await newOrder("Order Received");
   const receipt = await shop.app.inject({
@@ -569,6 +575,11 @@ const TARGETS: Record<string, Target> = {
 
   "GET /uploads/proofs/:name": { params: () => ({ name: f.proofName }) },
   "GET /uploads/receipts/:name": { params: () => ({ name: f.receiptName }) },
+
+  // What link previews and crawlers read (contract §7.6).
+  "GET /share/:file": { params: () => ({ file: f.shareName }) },
+  "GET /sitemap.xml": {},
+  "GET /robots.txt": {},
 };
 
 // ---- Hostile values --------------------------------------------------------------------------
@@ -923,7 +934,11 @@ function problem(request: Request, res: LightMyRequestResponse): string | null {
 /** The routes the table must cover: the API and the private proof and receipt files. */
 function fuzzedRoutes() {
   return shop.app.registeredRoutes
-    .filter((r) => ["/api/", "/uploads/proofs/", "/uploads/receipts/"].some((prefix) => r.url.startsWith(prefix)))
+    .filter((r) =>
+      ["/api/", "/uploads/proofs/", "/uploads/receipts/", "/share/", "/sitemap.xml", "/robots.txt"].some((prefix) =>
+        r.url.startsWith(prefix),
+      ),
+    )
     .map((r) => `${r.method} ${r.url}`);
 }
 
