@@ -17,6 +17,7 @@ import * as catalogVersion from "./migrations/20261129100000_catalog_version.js"
 import * as occasionsAndSearch from "./migrations/20261129200000_occasions_and_search.js";
 import * as userLanguage from "./migrations/20261130100000_user_language.js";
 import * as catalogChangeNotice from "./migrations/20261201100000_catalog_change_notice.js";
+import * as orderIncomeIndex from "./migrations/20261201100100_order_income_index.js";
 
 /** Migrations listed in code so they run the same from source, tests and any bundle. */
 const migrations: Record<string, Migration> = {
@@ -38,6 +39,7 @@ const migrations: Record<string, Migration> = {
   "20261129200000_occasions_and_search": occasionsAndSearch,
   "20261130100000_user_language": userLanguage,
   "20261201100000_catalog_change_notice": catalogChangeNotice,
+  "20261201100100_order_income_index": orderIncomeIndex,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -235,11 +235,15 @@ function searchFilter(dialect: Dialect, search: string) {
     dialect === "postgres"
       ? sql<number>`(select user_id from users where lower(username) like ${pattern} escape '\\')`
       : sql<number>`(select rowid from users_search where username like ${pattern} escape '\\')`;
+  // PostgreSQL answers `key = x or user_id in (subquery)` by scanning every order and testing each;
+  // `user_id = any(array(subquery))` lets it combine the two index lookups (a BitmapOr) instead.
+  const byCustomer = (eb: ExpressionBuilder<Database, "orders" | "users">) =>
+    dialect === "postgres"
+      ? sql<boolean>`${sql.ref("orders.user_id")} = any(array${customers})`
+      : eb("orders.user_id", "in", customers);
   return (eb: ExpressionBuilder<Database, "orders" | "users">) =>
     // Contract §5: the id or the name. Each side has its own index (the key; the trigram index over names).
-    id
-      ? eb.or([eb("orders.order_id", "=", Number(id[1])), eb("orders.user_id", "in", customers)])
-      : eb("orders.user_id", "in", customers);
+    id ? eb.or([eb("orders.order_id", "=", Number(id[1])), byCustomer(eb)]) : byCustomer(eb);
 }
 
 function overviewQuery(db: Executor, dialect: Dialect, search: string | undefined) {
