@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { MailIcon, PinIcon, WhatsappIcon } from "../../components/icons";
 import { LanguageSwitch } from "../../components/language-switch";
@@ -6,32 +7,33 @@ import { useSwitchLanguage } from "../../lib/language";
 import { shop, whatsappLink } from "../../lib/shop";
 
 export function Footer() {
+  const { t } = useTranslation();
   const switchLanguage = useSwitchLanguage();
   return (
     <footer className="site-footer">
       <div className="container footer-grid">
         <div className="footer-brand">
           <Logo tone="light" size={48} />
-          <p>Premium florist offering custom flower arrangements with personal delivery service.</p>
+          <p>{t("Premium florist offering custom flower arrangements with personal delivery service.")}</p>
         </div>
         <nav aria-labelledby="footer-links-title">
           <h2 id="footer-links-title" className="footer-title">
-            Quick Links
+            {t("Quick Links")}
           </h2>
           <ul className="footer-list">
             <li>
-              <Link to="/">Home</Link>
+              <Link to="/">{t("Home")}</Link>
             </li>
             <li>
-              <Link to="/katalog">Product Catalog</Link>
+              <Link to="/katalog">{t("Product Catalog")}</Link>
             </li>
             <li>
-              <Link to="/blog">Blog &amp; Tips</Link>
+              <Link to="/blog">{t("Blog & Tips")}</Link>
             </li>
           </ul>
         </nav>
         <div>
-          <h2 className="footer-title">Contact</h2>
+          <h2 className="footer-title">{t("Contact")}</h2>
           <ul className="footer-list footer-contact">
             <li>
               <WhatsappIcon size={18} />
@@ -52,7 +54,7 @@ export function Footer() {
       </div>
       <div className="footer-bottom">
         <div className="container footer-bottom-row">
-          <p>© 2025 {shop.name}. All rights reserved.</p>
+          <p>{t("© 2025 {{name}}. All rights reserved.", { name: shop.name })}</p>
           <LanguageSwitch className="footer-language" onSwitch={(language) => void switchLanguage(language)} />
         </div>
       </div>

@@ -1,4 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
+import type { TFunction } from "i18next";
 import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
@@ -17,39 +18,40 @@ interface NavItem {
   end?: boolean;
 }
 
-const PUBLIC_LINKS: NavItem[] = [
-  { to: "/", label: "Home", end: true },
-  { to: "/katalog", label: "Catalog" },
-  { to: "/blog", label: "Blog" },
-];
-
 const PAYMENTS_PATH = "/admin/payments";
 
-const ADMIN_LINKS: NavItem[] = [
-  { to: "/admin", label: "Dashboard", end: true },
-  { to: "/admin/products", label: "Manage Products" },
-  { to: "/admin/categories", label: "Categories" },
-  { to: "/admin/occasions", label: "Occasions" },
-  { to: "/admin/add-ons", label: "Add-ons" },
-  { to: "/admin/posts", label: "Blog posts" },
-  { to: "/admin/deliveries", label: "Deliveries" },
-  { to: "/admin/schedule", label: "Schedule" },
-  { to: PAYMENTS_PATH, label: "Payments" },
-  { to: "/admin/settings", label: "Settings" },
-];
-
-/** The same entries in the profile dropdown, where the dashboard is named in full, and the audit log. */
-const ADMIN_MENU: NavItem[] = [
-  ...ADMIN_LINKS.map((link) => (link.to === "/admin" ? { to: "/admin", label: "Admin Dashboard" } : link)),
-  // Looked at now and then rather than daily, so it waits in the menu and leaves the full bar alone.
-  { to: "/admin/audit", label: "Audit Log" },
-];
-
-const CUSTOMER_MENU: NavItem[] = [
-  { to: "/profil", label: "My Profile" },
-  { to: "/pesanan", label: "My Orders" },
-  { to: "/keranjang", label: "My Cart" },
-];
+/** The bar's links and the profile menu's entries, named in the reader's language. */
+function navigation(t: TFunction) {
+  const publicLinks: NavItem[] = [
+    { to: "/", label: t("Home"), end: true },
+    { to: "/katalog", label: t("Catalog") },
+    { to: "/blog", label: t("Blog") },
+  ];
+  const adminLinks: NavItem[] = [
+    { to: "/admin", label: t("Dashboard"), end: true },
+    { to: "/admin/products", label: t("Manage Products") },
+    { to: "/admin/categories", label: t("Categories") },
+    { to: "/admin/occasions", label: t("Occasions") },
+    { to: "/admin/add-ons", label: t("Add-ons") },
+    { to: "/admin/posts", label: t("Blog posts") },
+    { to: "/admin/deliveries", label: t("Deliveries") },
+    { to: "/admin/schedule", label: t("Schedule") },
+    { to: PAYMENTS_PATH, label: t("Payments") },
+    { to: "/admin/settings", label: t("Settings") },
+  ];
+  /** The same entries in the profile dropdown, where the dashboard is named in full, and the audit log. */
+  const adminMenu: NavItem[] = [
+    ...adminLinks.map((link) => (link.to === "/admin" ? { to: "/admin", label: t("Admin Dashboard") } : link)),
+    // Looked at now and then rather than daily, so it waits in the menu and leaves the full bar alone.
+    { to: "/admin/audit", label: t("Audit Log") },
+  ];
+  const customerMenu: NavItem[] = [
+    { to: "/profil", label: t("My Profile") },
+    { to: "/pesanan", label: t("My Orders") },
+    { to: "/keranjang", label: t("My Cart") },
+  ];
+  return { publicLinks, adminLinks, adminMenu, customerMenu };
+}
 
 /**
  * The cart and the number of items in it, in the bar at every width. A visitor sees it too: the cart
@@ -104,21 +106,24 @@ function NavEntry({ link, badge }: { link: NavItem; badge?: NavBadge }) {
 
 const PaymentsQueueCount = lazy(() => import("../../features/admin/components/payments-queue-count"));
 
-function receiptsBadge(count: number): NavBadge {
-  const description = count === 1 ? "1 receipt awaits verification" : `${count} receipts await verification`;
+function receiptsBadge(t: TFunction, count: number): NavBadge {
+  const description =
+    count === 1 ? t("1 receipt awaits verification") : t("{{n}} receipts await verification", { n: count });
   return { count, description };
 }
 
 /** The Payments link counts the transfer receipts that await the admin's check. */
 function PaymentsNavEntry({ link }: { link: NavItem }) {
+  const { t } = useTranslation();
   return (
     <Suspense fallback={<NavEntry link={link} />}>
-      <PaymentsQueueCount>{(count) => <NavEntry link={link} badge={receiptsBadge(count)} />}</PaymentsQueueCount>
+      <PaymentsQueueCount>{(count) => <NavEntry link={link} badge={receiptsBadge(t, count)} />}</PaymentsQueueCount>
     </Suspense>
   );
 }
 
 export function Navbar() {
+  const { t } = useTranslation();
   const { user, isAdmin, isLoading } = useAuth();
   const logout = useLogout();
   const switchLanguage = useSwitchLanguage();
@@ -174,8 +179,9 @@ export function Navbar() {
     toggleRef.current?.focus();
   }, [menuOpen]);
 
-  const links = isAdmin ? ADMIN_LINKS : PUBLIC_LINKS;
-  const menuItems = isAdmin ? ADMIN_MENU : CUSTOMER_MENU;
+  const nav = navigation(t);
+  const links = isAdmin ? nav.adminLinks : nav.publicLinks;
+  const menuItems = isAdmin ? nav.adminMenu : nav.customerMenu;
 
   // Logout returns to the home page first and ends the session once that page is showing: a
   // guarded page still on screen would otherwise send the visitor to /login.
@@ -195,7 +201,7 @@ export function Navbar() {
 
   return (
     <header className="site-header">
-      <nav className={isAdmin ? "container navbar navbar-admin" : "container navbar"} aria-label="Main">
+      <nav className={isAdmin ? "container navbar navbar-admin" : "container navbar"} aria-label={t("Main")}>
         <Link to={isAdmin ? "/admin" : "/"} className="navbar-logo">
           <Logo />
         </Link>
@@ -208,7 +214,7 @@ export function Navbar() {
             className="navbar-toggle"
             aria-expanded={menuOpen}
             aria-controls={menuId}
-            aria-label={menuOpen ? "Close menu" : "Open menu"}
+            aria-label={menuOpen ? t("Close menu") : t("Open menu")}
             onClick={() => setMenuOpen((open) => !open)}
           >
             {menuOpen ? <CloseIcon size={24} /> : <MenuIcon size={24} />}
@@ -254,13 +260,13 @@ export function Navbar() {
                   </ul>
                   <hr className="dropdown-divider" />
                   <button type="button" className="dropdown-item dropdown-logout" onClick={handleLogout}>
-                    Logout
+                    {t("Logout")}
                   </button>
                 </div>
               </div>
             ) : (
               <Link to="/login" className="btn btn-primary btn-small navbar-login">
-                Login
+                {t("Login")}
               </Link>
             )}
           </div>
