@@ -237,6 +237,6 @@ describe("the admin product form", () => {
     await user.click(within(dialog).getByRole("button", { name: "Save Changes" }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     const [saved] = api.callsTo("PUT /api/products/7");
-    expect((saved?.body as { occasion_ids: number[] }).occasion_ids).toEqual([1, 3]);
+    expect((saved?.body as { occasion_ids: number[] } | undefined)?.occasion_ids).toEqual([1, 3]);
   });
 });

@@ -1,7 +1,7 @@
 import type { CatalogCategory, Occasion, SearchSort } from "@florist/contract";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
-import { SORTS, type SearchRequest } from "../api/search";
+import { type SearchRequest, SORTS } from "../api/search";
 
 type Change = Partial<Pick<SearchRequest, "occasion" | "category" | "sort">>;
 
