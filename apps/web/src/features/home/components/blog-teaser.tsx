@@ -1,6 +1,7 @@
 import type { PostDetail } from "@florist/contract";
 import { MAX_FEATURED_POSTS } from "@florist/contract/rules";
 import { useQuery } from "@tanstack/react-query";
+import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ArrowRightIcon } from "../../../components/icons";
 import { ProductImage } from "../../../components/product-image";
@@ -17,15 +18,16 @@ function teasedPosts(posts: PostDetail[]): PostDetail[] {
 
 /** Blog & Tips: the featured articles, each with its own title, excerpt and cover, opening its article. */
 export function BlogTeaser() {
+  const { t } = useTranslation();
   const { data } = useQuery(postsQuery);
   const articles = teasedPosts(livePosts(data));
   return (
     <section className="blog-teaser" aria-labelledby="blog-teaser-title">
       <div className="container">
         <div className="section-heading">
-          <span className="eyebrow">Blog &amp; Tips</span>
-          <h2 id="blog-teaser-title">Blog &amp; Tips</h2>
-          <p>Ideas and care advice from our florists.</p>
+          <span className="eyebrow">{t("Blog & Tips")}</span>
+          <h2 id="blog-teaser-title">{t("Blog & Tips")}</h2>
+          <p>{t("Ideas and care advice from our florists.")}</p>
         </div>
         <div className="teaser-grid">
           {articles.map((article) => (
@@ -42,7 +44,7 @@ export function BlogTeaser() {
                 </h3>
                 <p>{article.excerpt}</p>
                 <span className="more-link" aria-hidden="true">
-                  Read more <ArrowRightIcon size={16} />
+                  {t("Read more")} <ArrowRightIcon size={16} />
                 </span>
               </div>
             </article>
@@ -50,7 +52,7 @@ export function BlogTeaser() {
         </div>
         <div className="section-cta">
           <Link to="/blog" className="btn btn-secondary">
-            See All Articles
+            {t("See All Articles")}
           </Link>
         </div>
       </div>

@@ -1,19 +1,22 @@
+import { useTranslation } from "react-i18next";
 import consultationUrl from "../../../assets/consultation.svg";
 import { WhatsappIcon } from "../../../components/icons";
 import { whatsappLink } from "../../../lib/shop";
 
 /** The free consultation over WhatsApp; the hero's Free Consultation button scrolls here. */
 export function Consultation() {
+  const { t } = useTranslation();
   return (
     <section id="consultation" className="consultation" aria-labelledby="consultation-title">
       <div className="container consultation-card">
         <img src={consultationUrl} alt="" width="360" height="300" loading="lazy" className="consultation-art" />
         <div>
-          <span className="eyebrow">Free Consultation</span>
-          <h2 id="consultation-title">Not sure what to send?</h2>
+          <span className="eyebrow">{t("Free Consultation")}</span>
+          <h2 id="consultation-title">{t("Not sure what to send?")}</h2>
           <p className="consultation-text">
-            Chat with our florist for free. Tell us the occasion, the budget and the person, and we will suggest the
-            flowers that fit.
+            {t(
+              "Chat with our florist for free. Tell us the occasion, the budget and the person, and we will suggest the flowers that fit.",
+            )}
           </p>
           <a
             href={whatsappLink("Halo, saya ingin konsultasi rangkaian bunga.")}
@@ -22,7 +25,7 @@ export function Consultation() {
             rel="noopener noreferrer"
           >
             <WhatsappIcon size={20} />
-            Chat on WhatsApp
+            {t("Chat on WhatsApp")}
           </a>
         </div>
       </div>

@@ -1,3 +1,4 @@
+import type { TFunction } from "i18next";
 import { type PointerEvent, type TransitionEvent, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -7,30 +8,32 @@ import vaseUrl from "../../../assets/featured-vase.svg";
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "../../../components/icons";
 import "./featured-carousel.css";
 
-const FEATURED = [
-  {
-    image: handBouquetUrl,
-    title: "Classic Hand Bouquet",
-    text: "Roses and seasonal blooms wrapped by hand — the timeless way to say it.",
-  },
-  {
-    image: basketUrl,
-    title: "Flowers in a Basket",
-    text: "A generous basket arrangement for openings, birthdays and get-well wishes.",
-  },
-  {
-    image: vaseUrl,
-    title: "Flowers in a Vase",
-    text: "Ready to display: fresh stems arranged in a vase for the home or the office.",
-  },
-];
+/** The spec's three slides: a classic hand bouquet, flowers in a basket, flowers in a vase. */
+function featured(t: TFunction) {
+  return [
+    {
+      image: handBouquetUrl,
+      title: t("Classic Hand Bouquet"),
+      text: t("Roses and seasonal blooms wrapped by hand — the timeless way to say it."),
+    },
+    {
+      image: basketUrl,
+      title: t("Flowers in a Basket"),
+      text: t("A generous basket arrangement for openings, birthdays and get-well wishes."),
+    },
+    {
+      image: vaseUrl,
+      title: t("Flowers in a Vase"),
+      text: t("Ready to display: fresh stems arranged in a vase for the home or the office."),
+    },
+  ];
+}
 
 const AUTOPLAY_MS = 3000;
 /** A horizontal drag of at least this many pixels is a swipe to the next or previous slide. */
 const SWIPE_PX = 40;
-const COUNT = FEATURED.length;
-/** The track holds a copy of the last slide before the first and of the first after the last, so it loops forwards. */
-const TRACK = [...FEATURED.slice(-1), ...FEATURED, ...FEATURED.slice(0, 1)];
+/** The slides featured() returns: the three the spec names. */
+const COUNT = 3;
 
 /**
  * The shop's carousel: autoplay every 3000 ms that keeps running after interaction (arrows, dots and
@@ -41,6 +44,9 @@ const TRACK = [...FEATURED.slice(-1), ...FEATURED, ...FEATURED.slice(0, 1)];
  */
 export default function FeaturedCarousel() {
   const { t } = useTranslation();
+  const slides = featured(t);
+  /** The track holds a copy of the last slide before the first and of the first after the last, so it loops forwards. */
+  const track = [...slides.slice(-1), ...slides, ...slides.slice(0, 1)];
   const [playing, setPlaying] = useState(() => !prefersReducedMotion());
   const swipeStart = useRef<number | null>(null);
   // The place on the track: 1..COUNT are the slides, 0 and COUNT + 1 their copies at either end.
@@ -91,12 +97,12 @@ export default function FeaturedCarousel() {
   }
 
   return (
-    <section className="featured" aria-labelledby="featured-title" aria-roledescription="carousel">
+    <section className="featured" aria-labelledby="featured-title" aria-roledescription={t("carousel")}>
       <div className="container">
         <div className="section-heading">
-          <span className="eyebrow">Featured</span>
-          <h2 id="featured-title">Our Favourite Arrangements</h2>
-          <p>Three ways to send flowers, each arranged fresh on the day of delivery.</p>
+          <span className="eyebrow">{t("Featured")}</span>
+          <h2 id="featured-title">{t("Our Favourite Arrangements")}</h2>
+          <p>{t("Three ways to send flowers, each arranged fresh on the day of delivery.")}</p>
         </div>
         <div className="carousel">
           <div
@@ -113,7 +119,7 @@ export default function FeaturedCarousel() {
               style={{ transform: `translateX(${-place * 100}%)` }}
               onTransitionEnd={onTransitionEnd}
             >
-              {TRACK.map((item, index) => {
+              {track.map((item, index) => {
                 const isCopy = index === 0 || index === COUNT + 1;
                 const current = index === place;
                 return (
@@ -121,8 +127,8 @@ export default function FeaturedCarousel() {
                     // biome-ignore lint/suspicious/noArrayIndexKey: the track's places are fixed; a copy shares its slide's title.
                     key={index}
                     className={current && !isCopy ? "carousel-slide active" : "carousel-slide"}
-                    aria-roledescription={isCopy ? undefined : "slide"}
-                    aria-label={isCopy ? undefined : `${index} of ${COUNT}`}
+                    aria-roledescription={isCopy ? undefined : t("slide")}
+                    aria-label={isCopy ? undefined : t("{{index}} of {{total}}", { index, total: COUNT })}
                     aria-hidden={!current || isCopy}
                     inert={!current || isCopy}
                   >
@@ -140,7 +146,7 @@ export default function FeaturedCarousel() {
             <button
               type="button"
               className="carousel-arrow carousel-prev"
-              aria-label="Previous slide"
+              aria-label={t("Previous slide")}
               onClick={() => step(-1)}
             >
               <ChevronLeftIcon size={18} />
@@ -148,7 +154,7 @@ export default function FeaturedCarousel() {
             <button
               type="button"
               className="carousel-arrow carousel-next"
-              aria-label="Next slide"
+              aria-label={t("Next slide")}
               onClick={() => step(1)}
             >
               <ChevronRightIcon size={18} />
@@ -164,12 +170,12 @@ export default function FeaturedCarousel() {
               {playing ? <PauseIcon size={16} /> : <PlayIcon size={16} />}
             </button>
             <div className="carousel-dots">
-              {FEATURED.map((item, index) => (
+              {slides.map((item, index) => (
                 <button
                   key={item.title}
                   type="button"
                   className="carousel-dot"
-                  aria-label={`Go to slide ${index + 1}`}
+                  aria-label={t("Go to slide {{n}}", { n: index + 1 })}
                   aria-current={index === active ? "true" : undefined}
                   onClick={() => move(index + 1)}
                 />
@@ -179,7 +185,7 @@ export default function FeaturedCarousel() {
         </div>
         <div className="featured-cta">
           <Link to="/katalog" className="btn btn-primary">
-            Explore Our Catalog
+            {t("Explore Our Catalog")}
           </Link>
         </div>
       </div>

@@ -1,34 +1,40 @@
+import type { TFunction } from "i18next";
+import { useTranslation } from "react-i18next";
 import { Stars } from "../../../components/stars";
 
-const TESTIMONIALS = [
-  {
-    name: "Rina A.",
-    place: "Sukajadi",
-    quote: "The bouquet for my mother's birthday was even prettier than the photo, and it arrived right on time.",
-  },
-  {
-    name: "Dimas P.",
-    place: "Dago",
-    quote: "They helped me pick colours for our anniversary over WhatsApp. My wife still talks about that basket.",
-  },
-  {
-    name: "Sarah L.",
-    place: "Buah Batu",
-    quote: "Fresh flowers, neat wrapping and a friendly courier. My go-to florist in Bandung now.",
-  },
-];
+/** The three fixed quotes; the names and districts are the customers' own. */
+function testimonials(t: TFunction) {
+  return [
+    {
+      name: "Rina A.",
+      place: "Sukajadi",
+      quote: t("The bouquet for my mother's birthday was even prettier than the photo, and it arrived right on time."),
+    },
+    {
+      name: "Dimas P.",
+      place: "Dago",
+      quote: t("They helped me pick colours for our anniversary over WhatsApp. My wife still talks about that basket."),
+    },
+    {
+      name: "Sarah L.",
+      place: "Buah Batu",
+      quote: t("Fresh flowers, neat wrapping and a friendly courier. My go-to florist in Bandung now."),
+    },
+  ];
+}
 
 /** What customers say. */
 export function Testimonials() {
+  const { t } = useTranslation();
   return (
     <section className="testimonials" aria-labelledby="testimonials-title">
       <div className="container">
         <div className="section-heading">
-          <span className="eyebrow">Testimonials</span>
-          <h2 id="testimonials-title">What Our Customers Say</h2>
+          <span className="eyebrow">{t("Testimonials")}</span>
+          <h2 id="testimonials-title">{t("What Our Customers Say")}</h2>
         </div>
         <div className="testimonial-grid">
-          {TESTIMONIALS.map((item) => (
+          {testimonials(t).map((item) => (
             <figure key={item.name} className="testimonial">
               <Stars rating={5} />
               <blockquote>

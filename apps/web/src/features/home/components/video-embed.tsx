@@ -1,4 +1,5 @@
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { PlayIcon } from "../../../components/icons";
 
 export interface VideoEmbedProps {
@@ -12,6 +13,7 @@ export interface VideoEmbedProps {
  * the (privacy-enhanced) YouTube embed, so just opening the home page sends nothing to a third party.
  */
 export function VideoEmbed({ videoId, title, poster }: VideoEmbedProps) {
+  const { t } = useTranslation();
   const [playing, setPlaying] = useState(false);
   if (playing) {
     return (
@@ -35,7 +37,7 @@ export function VideoEmbed({ videoId, title, poster }: VideoEmbedProps) {
       <span className="video-play">
         <PlayIcon size={30} />
       </span>
-      <span className="video-label">Play video: {title}</span>
+      <span className="video-label">{t("Play video: {{title}}", { title })}</span>
     </button>
   );
 }
