@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Modal } from "../../../components/modal";
 
 export function AddedToCartModal({
@@ -12,18 +13,19 @@ export function AddedToCartModal({
   onClose: () => void;
   onViewCart: () => void;
 }) {
+  const { t } = useTranslation();
   return (
     <Modal
       open={open}
-      title="Product added to cart."
+      title={t("Product added to cart.")}
       onClose={onClose}
       actions={
         <>
           <button type="button" className="btn btn-secondary" onClick={onClose}>
-            Continue Shopping
+            {t("Continue Shopping")}
           </button>
           <button type="button" className="btn btn-primary" onClick={onViewCart} data-autofocus>
-            View Cart
+            {t("View Cart")}
           </button>
         </>
       }

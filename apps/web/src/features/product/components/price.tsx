@@ -1,3 +1,4 @@
+import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
 
 /** A figure that depends on the chosen size's price: "Rp …" until that price has arrived. */
@@ -13,23 +14,24 @@ export function ProductSummary({
   summary: { subtotal: number; customization: number; total: number };
   pricePending: boolean;
 }) {
+  const { t } = useTranslation();
   return (
     <div className="product-summary card">
       <dl className="summary-lines">
         <div>
-          <dt>Subtotal</dt>
+          <dt>{t("Subtotal")}</dt>
           <dd>
             <Price amount={summary.subtotal} pending={pricePending} />
           </dd>
         </div>
         <div>
-          <dt>Customization</dt>
+          <dt>{t("Customization")}</dt>
           <dd>
             <Currency amount={summary.customization} />
           </dd>
         </div>
         <div className="summary-total">
-          <dt>Total</dt>
+          <dt>{t("Total")}</dt>
           <dd>
             <Price amount={summary.total} pending={pricePending} />
           </dd>

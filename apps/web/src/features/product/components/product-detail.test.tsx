@@ -1,8 +1,16 @@
-import type { Product } from "@florist/contract";
+import type { Product, User } from "@florist/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { fakeApi } from "../../../../test/fake-api";
-import { loggedIn, renderScreen, rupiah, shownText } from "../../../../test/render-app";
+import {
+  indonesianShopper,
+  inIndonesian,
+  loggedIn,
+  renderScreen,
+  rupiah,
+  shopper,
+  shownText,
+} from "../../../../test/render-app";
 import ProductPage from "../routes/product-detail";
 
 const rose: Product = {
@@ -31,9 +39,9 @@ const customizations = [
 
 const sizePrices: Record<string, number> = { Medium: 200_000, Large: 250_000 };
 
-function shopApi(product: () => Product) {
+function shopApi(product: () => Product, user: User = shopper) {
   return fakeApi({
-    "GET /api/users/session": loggedIn(),
+    "GET /api/users/session": loggedIn(user),
     "GET /api/products/5": () => ({ body: product() }),
     "GET /api/customization": { body: customizations },
     "GET /api/products/price/Medium": { body: { productId: 5, size: "Medium", price: sizePrices.Medium } },
@@ -174,5 +182,53 @@ describe("the product options and price", () => {
     await user.click(await screen.findByRole("button", { name: "Add to Cart" }));
     const dialog = await screen.findByRole("alertdialog", { name: "Failed to add to cart." });
     expect(dialog.textContent).toContain("Only 4 left of Rose Bouquet.");
+  });
+});
+
+describe("the product page in Indonesian", () => {
+  inIndonesian();
+
+  it("names the choices, the summary and the buttons in Indonesian; prices stay Rp", async () => {
+    shopApi(() => rose, indonesianShopper);
+    const { user } = openProduct();
+    await screen.findByRole("heading", { name: "Rose Bouquet" });
+    expect(screen.getByRole("link", { name: "Kembali ke Katalog" }).getAttribute("href")).toBe("/katalog");
+    expect(screen.getByText("Stok: 4 tersedia")).toBeTruthy();
+    expect(screen.getByText("untuk ukuran Medium")).toBeTruthy();
+    expect(screen.getByRole("group", { name: "Ukuran" })).toBeTruthy();
+    expect(screen.getByRole("group", { name: /^Warna/ })).toBeTruthy();
+    expect(await screen.findByRole("group", { name: "Kustomisasi" })).toBeTruthy();
+    expect(screen.getByLabelText("Catatan tambahan (opsional)").getAttribute("placeholder")).toBe(
+      "Pesan untuk kartu, waktu pengiriman yang diinginkan, …",
+    );
+    await waitFor(() => expect(summary("Total")).toBe(rupiah(200_000)));
+    expect(summary("Subtotal")).toBe(rupiah(200_000));
+    expect(summary("Kustomisasi")).toBe(rupiah(0));
+    expect(screen.getByText("Diantar oleh tim kami sendiri, hanya di dalam Kota Bandung.")).toBeTruthy();
+
+    await user.click(screen.getByRole("checkbox", { name: "Greeting Card" }));
+    expect(screen.getByRole("group", { name: "Jumlah Greeting Card" })).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Beli Sekarang" })).toBeTruthy();
+    await user.click(screen.getByRole("button", { name: "Tambah ke Keranjang" }));
+    const added = await screen.findByRole("dialog", { name: "Produk ditambahkan ke keranjang." });
+    expect(within(added).getByRole("button", { name: "Lihat Keranjang" })).toBeTruthy();
+    expect(within(added).getByRole("button", { name: "Lanjut Belanja" })).toBeTruthy();
+  });
+
+  it("says an out-of-stock product is unavailable in Indonesian", async () => {
+    shopApi(() => ({ ...rose, stockQuantity: 0, availabilityStatus: "out_of_stock" }), indonesianShopper);
+    openProduct();
+    expect(await screen.findByText("Produk ini sedang tidak tersedia.")).toBeTruthy();
+    expect(screen.getByText("Stok Habis")).toBeTruthy();
+    expect(screen.getByRole("button", { name: "Tambah ke Keranjang" })).toHaveProperty("disabled", true);
+  });
+
+  it("says a missing product is not found, as the spec words it", async () => {
+    fakeApi({
+      "GET /api/users/session": loggedIn(indonesianShopper),
+      "GET /api/products/5": { status: 404, body: { message: "Produk tidak ditemukan." } },
+    });
+    openProduct();
+    expect(await screen.findByText("Produk tidak ditemukan.")).toBeTruthy();
   });
 });

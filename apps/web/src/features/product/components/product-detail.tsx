@@ -1,12 +1,13 @@
 import type { Product } from "@florist/contract";
 import { useId } from "react";
+import { useTranslation } from "react-i18next";
 import { FormError } from "../../../components/form-feedback";
 import { TruckIcon } from "../../../components/icons";
 import { MessageModal } from "../../../components/modal";
 import { ProductImage } from "../../../components/product-image";
 import { QuantityStepper } from "../../../components/quantity-stepper";
 import { useProductActions } from "../hooks/use-product-actions";
-import { UNAVAILABLE, useProductOptions } from "../hooks/use-product-options";
+import { useProductOptions } from "../hooks/use-product-options";
 import { AddedToCartModal } from "./added-to-cart-modal";
 import { Price, ProductSummary } from "./price";
 import { ColorPicker, CustomizationPicker, SizePicker } from "./product-option-pickers";
@@ -16,6 +17,7 @@ const PHOTO_SIZES = "(min-width: 900px) 600px, 100vw";
 
 /** One product: its photo, price and stock, the choices, the live summary and the two ways to buy. */
 export function ProductDetail({ product }: { product: Product }) {
+  const { t } = useTranslation();
   const formId = useId();
   const options = useProductOptions(product);
   const actions = useProductActions(product, options);
@@ -33,7 +35,7 @@ export function ProductDetail({ product }: { product: Product }) {
             eager
             sizes={PHOTO_SIZES}
           />
-          {soldOut ? <span className="sold-out-badge">Stok Habis</span> : null}
+          {soldOut ? <span className="sold-out-badge">{t("Stok Habis")}</span> : null}
         </div>
       </div>
 
@@ -41,10 +43,10 @@ export function ProductDetail({ product }: { product: Product }) {
         <h1 className="product-title">{product.name}</h1>
         <p className="product-price" aria-busy={pricePending}>
           <Price amount={options.unitPrice} pending={pricePending} />
-          {sizes.length > 1 ? <span className="product-price-note">for size {size}</span> : null}
+          {sizes.length > 1 ? <span className="product-price-note">{t("for size {{size}}", { size })}</span> : null}
         </p>
         <p className={soldOut ? "stock-line out" : "stock-line"}>
-          {soldOut ? UNAVAILABLE : `In stock: ${stock} available`}
+          {soldOut ? t("This product is currently unavailable.") : t("In stock: {{stock}} available", { stock })}
         </p>
         {product.description ? <p className="product-description">{product.description}</p> : null}
 
@@ -66,9 +68,9 @@ export function ProductDetail({ product }: { product: Product }) {
           />
 
           <div className="option-group">
-            <span className="field-label">Quantity</span>
+            <span className="field-label">{t("Quantity")}</span>
             <QuantityStepper
-              label="Quantity"
+              label={t("Quantity")}
               value={quantity}
               max={stock}
               disabled={soldOut}
@@ -78,14 +80,14 @@ export function ProductDetail({ product }: { product: Product }) {
 
           <div className="field">
             <label htmlFor={`${formId}-notes`}>
-              Extra notes <span className="optional">(optional)</span>
+              {t("Extra notes")} <span className="optional">{t("(optional)")}</span>
             </label>
             <textarea
               id={`${formId}-notes`}
               className="textarea"
               rows={3}
               maxLength={500}
-              placeholder="A message for the card, a preferred delivery time, …"
+              placeholder={t("A message for the card, a preferred delivery time, …")}
               value={options.notes}
               onChange={(event) => options.setNotes(event.target.value)}
             />
@@ -103,7 +105,7 @@ export function ProductDetail({ product }: { product: Product }) {
               disabled={soldOut}
               aria-disabled={actions.adding || undefined}
             >
-              {actions.adding ? "Adding..." : "Add to Cart"}
+              {actions.adding ? t("Adding...") : t("Add to Cart")}
             </button>
             <button
               type="button"
@@ -112,11 +114,11 @@ export function ProductDetail({ product }: { product: Product }) {
               aria-disabled={actions.adding || undefined}
               onClick={actions.buyNowClicked}
             >
-              Buy Now
+              {t("Buy Now")}
             </button>
           </div>
           <p className="delivery-note">
-            <TruckIcon size={18} /> Delivered by our own team, within Bandung only.
+            <TruckIcon size={18} /> {t("Delivered by our own team, within Bandung only.")}
           </p>
         </form>
       </div>

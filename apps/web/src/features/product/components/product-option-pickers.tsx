@@ -1,4 +1,5 @@
 import type { Customization } from "@florist/contract";
+import { useTranslation } from "react-i18next";
 import { ColorChip } from "../../../components/color-chip";
 import { Currency } from "../../../components/currency";
 import { QuantityStepper } from "../../../components/quantity-stepper";
@@ -13,10 +14,11 @@ export function SizePicker({
   value: string;
   onChange: (size: string) => void;
 }) {
+  const { t } = useTranslation();
   if (sizes.length === 0) return null;
   return (
     <fieldset className="option-group">
-      <legend>Size</legend>
+      <legend>{t("Size")}</legend>
       <div className="option-buttons">
         {sizes.map((option) => (
           <label key={option} className="option-button">
@@ -45,11 +47,15 @@ export function ColorPicker({
   value: string;
   onChange: (raw: string) => void;
 }) {
+  const { t } = useTranslation();
   if (colors.length === 0) return null;
   const current = colors.find((option) => option.raw === value);
   return (
     <fieldset className="option-group">
-      <legend>Color{current ? <span className="option-current">: {current.label}</span> : null}</legend>
+      <legend>
+        {t("Color")}
+        {current ? <span className="option-current">: {current.label}</span> : null}
+      </legend>
       <div className="option-buttons">
         {colors.map((option) => (
           <label key={option.raw} className="option-button color-option">
@@ -84,10 +90,11 @@ export function CustomizationPicker({
   onToggle: (customization: Customization, checked: boolean) => void;
   onQuantity: (customization: Customization, quantity: number) => void;
 }) {
+  const { t } = useTranslation();
   if (customizations.length === 0) return null;
   return (
     <fieldset className="option-group">
-      <legend>Customization</legend>
+      <legend>{t("Customization")}</legend>
       <ul className="customization-list">
         {customizations.map((customization) => {
           const selected = chosen[customization.customization_id];
@@ -107,7 +114,7 @@ export function CustomizationPicker({
               {selected !== undefined ? (
                 <QuantityStepper
                   size="small"
-                  label={`${customization.name} quantity`}
+                  label={t("{{name}} quantity", { name: customization.name })}
                   value={selected}
                   max={99}
                   onChange={(value) => onQuantity(customization, value)}

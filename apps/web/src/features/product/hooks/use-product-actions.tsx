@@ -1,6 +1,7 @@
 import type { Product } from "@florist/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api-client";
 import { type LoginRedirectState, useAuth } from "../../../lib/auth";
@@ -19,6 +20,7 @@ export type Feedback = { title: string; body?: React.ReactNode } | null;
  * straight to checkout.
  */
 export function useProductActions(product: Product, options: ProductOptions) {
+  const { t } = useTranslation();
   const { user } = useAuth();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
@@ -36,7 +38,7 @@ export function useProductActions(product: Product, options: ProductOptions) {
     },
     onError: (err) => {
       const detail = err instanceof ApiError ? err.serverMessage : undefined;
-      setFeedback({ title: "Failed to add to cart.", body: detail ? <p>{detail}</p> : undefined });
+      setFeedback({ title: t("Failed to add to cart."), body: detail ? <p>{detail}</p> : undefined });
     },
   });
 
@@ -76,7 +78,7 @@ export function useProductActions(product: Product, options: ProductOptions) {
   function buyNowClicked() {
     if (add.isPending) return;
     if (soldOut || stock <= 0) {
-      setFeedback({ title: "Produk sedang tidak tersedia." });
+      setFeedback({ title: t("Produk sedang tidak tersedia.") });
       return;
     }
     const problem = options.validate();

@@ -1,13 +1,12 @@
 import type { Customization, Product } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
+import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { parseColorOptions } from "../../../lib/colors";
 import { clampQuantity, productSummary } from "../../../lib/pricing";
 import { customizationsQuery, sizePriceQuery } from "../api/product";
 import { clearPendingChoice, readPendingChoice } from "./pending-choice";
-
-export const UNAVAILABLE = "This product is currently unavailable.";
 
 export function isOutOfStock(product: Product): boolean {
   return product.availabilityStatus === "out_of_stock" || product.stockQuantity <= 0;
@@ -21,6 +20,7 @@ export function isOutOfStock(product: Product): boolean {
  * A choice kept while the shopper logged in (pending-choice.ts) brings back quantity, add-ons and notes.
  */
 export function useProductOptions(product: Product) {
+  const { t } = useTranslation();
   const sizes = product.sizeOptions.filter((size) => size.trim() !== "");
   const colors = useMemo(() => parseColorOptions(product.colorOptions), [product.colorOptions]);
   const soldOut = isOutOfStock(product);
@@ -103,9 +103,9 @@ export function useProductOptions(product: Product) {
 
   /** The checks shared by Add to Cart and Buy Now; returns the message that blocks, if any. */
   function validate(): string | null {
-    if (soldOut || stock <= 0) return UNAVAILABLE;
-    if (sizes.length > 0 && !size) return "Please select a size first.";
-    if (colors.length > 0 && !color) return "Please select a color first.";
+    if (soldOut || stock <= 0) return t("This product is currently unavailable.");
+    if (sizes.length > 0 && !size) return t("Please select a size first.");
+    if (colors.length > 0 && !color) return t("Please select a color first.");
     return null;
   }
 

@@ -21,11 +21,11 @@ export default function ProductPage() {
 
   let content: React.ReactNode;
   if (notFound) {
-    content = <ErrorState text="Produk tidak ditemukan." />;
+    content = <ErrorState text={t("Produk tidak ditemukan.")} />;
   } else if (error) {
-    content = <ErrorState text="Gagal memuat detail produk." />;
+    content = <ErrorState text={t("Gagal memuat detail produk.")} />;
   } else if (isPending) {
-    content = <LoadingState text="Loading product..." />;
+    content = <LoadingState text={t("Loading product...")} />;
   } else {
     // Keyed by product so every product starts from its first size and colour, quantity 1.
     content = <ProductDetail key={product.productId} product={product} />;
@@ -34,7 +34,7 @@ export default function ProductPage() {
   return (
     <div className="container page">
       <Link to="/katalog" className="back-link">
-        <ArrowLeftIcon size={18} /> Back to Catalog
+        <ArrowLeftIcon size={18} /> {t("Back to Catalog")}
       </Link>
       {content}
       {product ? <ProductReviews productId={product.productId} /> : null}
