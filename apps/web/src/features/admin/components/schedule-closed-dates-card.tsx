@@ -128,7 +128,7 @@ export function ScheduleClosedDatesCard({
             className="input"
             value={reason}
             maxLength={200}
-            placeholder="Lebaran"
+            placeholder={t("Eid al-Fitr")}
             onChange={(event) => setReason(event.target.value)}
           />
         </div>

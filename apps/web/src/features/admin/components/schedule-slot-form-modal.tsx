@@ -54,7 +54,7 @@ export function ScheduleSlotFormModal({
           className="input"
           value={label}
           maxLength={60}
-          placeholder="Pagi"
+          placeholder={t("Morning")}
           onChange={(event) => setLabel(event.target.value)}
         />
       </div>
