@@ -49,12 +49,86 @@ async function visit(tab: ShopPage, path: string, ready: (page: Page) => Promise
 
 const heading = (name: string | RegExp) => (page: Page) => page.getByRole("heading", { level: 1, name }).waitFor();
 
+/** The words a page shows in each language: the spec's English, and its Indonesian. */
+const WORDS = {
+  en: {
+    hero: "Sharing Happiness and Capturing the Moment",
+    heroButtons: ["Shop the Collection", "Free Consultation"],
+    sections: ["Our Favourite Arrangements", "Every Arrangement, Made with Care", "What Our Customers Say"],
+    chat: "Chat on WhatsApp",
+    tagline: "Premium florist offering custom flower arrangements with personal delivery service.",
+    quickLinks: ["Home", "Product Catalog", "Blog & Tips"],
+    copyright: "© 2025 Bandung Florist. All rights reserved.",
+    productButtons: ["Add to Cart", "Buy Now"],
+    productTexts: ["Back to Catalog", "Customization"],
+    notes: "Extra notes",
+  },
+  id: {
+    hero: "Berbagi Kebahagiaan dan Mengabadikan Momen",
+    heroButtons: ["Lihat Koleksi", "Konsultasi Gratis"],
+    sections: ["Rangkaian Favorit Kami", "Setiap Rangkaian, Dibuat dengan Sepenuh Hati", "Kata Pelanggan Kami"],
+    chat: "Chat lewat WhatsApp",
+    tagline: "Florist premium yang menghadirkan rangkaian bunga sesuai keinginan Anda, diantar langsung oleh tim kami.",
+    quickLinks: ["Beranda", "Katalog Produk", "Blog & Tips"],
+    copyright: "© 2025 Bandung Florist. Hak cipta dilindungi undang-undang.",
+    productButtons: ["Tambah ke Keranjang", "Beli Sekarang"],
+    productTexts: ["Kembali ke Katalog", "Kustomisasi"],
+    notes: "Catatan tambahan",
+  },
+};
+
+/** The home page's hero, sections and consultation, and the footer, read in `language`. */
+async function homeIn(page: Page, language: "en" | "id") {
+  const words = WORDS[language];
+  await page.getByRole("heading", { level: 1, name: words.hero }).waitFor();
+  for (const name of words.heroButtons) await page.locator(".hero").getByRole("link", { name }).waitFor();
+  for (const name of words.sections) await page.getByRole("heading", { level: 2, name }).waitFor();
+  await page.getByRole("link", { name: words.chat }).waitFor();
+  const footer = page.locator(".site-footer");
+  await footer.getByText(words.tagline).waitFor();
+  expect(await footer.locator(".footer-list").first().getByRole("link").allTextContents()).toEqual(words.quickLinks);
+  await footer.getByText(words.copyright).waitFor();
+}
+
+/** The product page's choices and buttons in `language`; the price stays Rp either way. */
+async function productIn(page: Page, language: "en" | "id") {
+  const words = WORDS[language];
+  for (const name of words.productButtons) await page.getByRole("button", { name, exact: true }).waitFor();
+  for (const text of words.productTexts) await page.getByText(text, { exact: true }).first().waitFor();
+  await page.getByLabel(words.notes).waitFor();
+  expect(await page.locator(".product-price").textContent()).toMatch(/^Rp\s?[\d.]+/);
+}
+
+/**
+ * Nothing is wider than the screen and no heading, button or card is wider than its own box: long
+ * Indonesian words wrap inside the hero, the buttons and the cards. Slides off to the side of the
+ * carousel are hidden, so they are left out.
+ */
+async function expectNoOverflow(page: Page) {
+  const overflowing = await page.evaluate(() => {
+    const root = document.documentElement;
+    const found = root.scrollWidth > root.clientWidth ? [`page ${root.scrollWidth} > ${root.clientWidth}`] : [];
+    for (const element of Array.from(
+      document.querySelectorAll(".btn, h1, h2, h3, .testimonial, .teaser-card, .product-info"),
+    )) {
+      if (element.closest("[aria-hidden='true'], [inert]") || element.clientWidth === 0) continue;
+      if (element.scrollWidth > element.clientWidth + 1) found.push(element.textContent?.trim() ?? "");
+    }
+    return found;
+  });
+  expect(overflowing).toEqual([]);
+}
+
 /** The shop's visitor pages, checked in one language. */
 async function visitorPages(tab: ShopPage, language: "en" | "id") {
   const id = language === "id";
   await visit(tab, "/", (page) => page.locator(".hero").waitFor(), `${language}-01-home`);
+  await homeIn(tab.page, language);
+  await expectNoOverflow(tab.page);
   await visit(tab, "/katalog", (page) => page.locator(".product-card").first().waitFor(), `${language}-02-catalog`);
   await visit(tab, `/produk/${product.productId}`, heading(product.name), `${language}-03-product`);
+  await productIn(tab.page, language);
+  await expectNoOverflow(tab.page);
   await visit(
     tab,
     "/blog",
