@@ -118,6 +118,28 @@ async function snapshot(db: Executor, from: string, to: string, exceptOrderId?: 
   };
 }
 
+/**
+ * One place counted again under its slot's lock, in one statement; the window is the one already
+ * read (before the lock) by the caller.
+ */
+async function lockedSnapshot(
+  db: Executor,
+  date: string,
+  slotId: number,
+  windowDays: number,
+): Promise<ScheduleSnapshot> {
+  const at = now();
+  const state = await repo.placeState(db, date, slotId);
+  return {
+    today: shopToday(at),
+    minutesNow: shopMinutesNow(at),
+    windowDays,
+    closedDays: new Set(),
+    closedSlots: new Set(state.closed ? [placeKey(date, slotId)] : []),
+    booked: new Map([[placeKey(date, slotId), state.booked]]),
+  };
+}
+
 /** GET /api/delivery/availability: every active slot of each date from `from` (default today). */
 export async function availability(
   ctx: AppContext,
@@ -176,7 +198,24 @@ export interface Place {
  * not offer is the shopper's mistake (400); a slot that is closed, full or past its cutoff is a
  * conflict with the shop's day (409).
  */
-export async function claimNamedPlace(db: Executor, dialect: Dialect, date: string, slotId: number): Promise<Place> {
+export function claimNamedPlace(db: Executor, dialect: Dialect, date: string, slotId: number): Promise<Place> {
+  return namedPlace(db, date, slotId, (ids) => repo.lockSlots(db, dialect, ids));
+}
+
+/**
+ * The same checks as `claimNamedPlace` without a lock: PostgreSQL refuses a named place before an
+ * order locks anything, and claims it (checking again) as the last thing before the commit.
+ */
+export function checkNamedPlace(db: Executor, date: string, slotId: number): Promise<Place> {
+  return namedPlace(db, date, slotId, (ids) => repo.lockSlots(db, "sqlite", ids));
+}
+
+async function namedPlace(
+  db: Executor,
+  date: string,
+  slotId: number,
+  readSlots: (ids: number[]) => Promise<repo.SlotRow[]>,
+): Promise<Place> {
   const today = shopToday();
   if (date < today) throw badRequest(fieldProblem("delivery_date", "is in the past"), "INVALID_INPUT");
   const windowDays = await getDeliveryWindowDays(db);
@@ -186,11 +225,11 @@ export async function claimNamedPlace(db: Executor, dialect: Dialect, date: stri
       "INVALID_INPUT",
     );
   }
-  const [row] = await repo.lockSlots(db, dialect, [slotId]);
+  const [row] = await readSlots([slotId]);
   if (row?.active !== 1)
     throw badRequest(fieldProblem("delivery_slot_id", "is not a delivery slot of the shop"), "INVALID_INPUT");
   const slot = toSlotRule(row);
-  const reason = unavailableReason(await snapshot(db, date, date), date, slot);
+  const reason = unavailableReason(await lockedSnapshot(db, date, slotId, windowDays), date, slot);
   if (reason !== null) {
     const refusal = UNAVAILABLE[reason];
     throw conflict(refusal.message(slot, date), refusal.code);
@@ -238,7 +277,7 @@ export async function claimEarliestPlace(db: Executor, dialect: Dialect, counted
         return null;
       }
       const slot = toSlotRule(row);
-      const fresh = await snapshot(db, candidate.date, candidate.date);
+      const fresh = await lockedSnapshot(db, candidate.date, slot.slotId, places.snapshot.windowDays);
       return unavailableReason(fresh, candidate.date, slot) === null ? { date: candidate.date, slot } : null;
     });
     if (place) return place;

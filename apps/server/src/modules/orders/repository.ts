@@ -69,6 +69,15 @@ export function insertOrder(db: Executor, order: NewOrder) {
   return db.insertInto("orders").values(order).returning("order_id").executeTakeFirstOrThrow();
 }
 
+/** Gives a new order, written without one, its delivery place (PostgreSQL claims the slot last). */
+export async function setPlace(
+  db: Executor,
+  orderId: number,
+  place: { delivery_date: string | null; delivery_day: string | null; delivery_slot_id: number | null },
+) {
+  await db.updateTable("orders").set(place).where("order_id", "=", orderId).execute();
+}
+
 /** Answers each item's id with its line number: neither database promises RETURNING rows in the order given. */
 export function insertOrderItems(db: Executor, items: NewOrderItem[]) {
   return db.insertInto("order_items").values(items).returning(["order_item_id", "line_no"]).execute();

@@ -46,6 +46,7 @@ import {
 } from "../catalog/product-options.js";
 import {
   activeZone,
+  checkNamedPlace,
   claimEarliestPlace,
   claimNamedPlace,
   claimPlaceForMove,
@@ -186,6 +187,15 @@ function claimPlace(
   return claimEarliestPlace(trx, dialect, counted);
 }
 
+/** Where and when an order is delivered: the start of its slot, in the shop's time zone; no slot, no date (the florist calls to arrange it). */
+function placeColumns(place: Place | null) {
+  return {
+    delivery_date: place ? shopInstant(place.date, place.slot.start) : null,
+    delivery_day: place?.date ?? null,
+    delivery_slot_id: place?.slot.slotId ?? null,
+  };
+}
+
 /** Empty text is no text: the storefront sends "" for a field left blank. */
 const textOrNull = (value: string | null | undefined) => (value ? value : null);
 
@@ -204,12 +214,16 @@ export async function createOrder(ctx: AppContext, userId: number, input: Create
     ctx.db,
     input.items.flatMap((item) => (item.cart_item_id ? [item.cart_item_id] : [])),
   );
-  // PostgreSQL: an order that names no slot counts the places before it locks its products, so they
-  // stay locked only while the one slot it tries is counted again (docs/decisions/0020).
-  const counted =
-    ctx.dialect === "postgres" && !(input.delivery_date && input.delivery_slot_id)
-      ? await countPlaces(ctx.db)
-      : undefined;
+  // PostgreSQL: the slot is the one row every order wants, so it is claimed last, just before the
+  // commit (the order is written without its place, then given it). An order that names no slot
+  // counts the places before it locks anything (docs/decisions/0020); one that names a slot is
+  // refused now if it cannot have it, and checked again under the slot's lock at the end.
+  const claimLast = ctx.dialect === "postgres";
+  if (claimLast && input.delivery_date && input.delivery_slot_id) {
+    await checkNamedPlace(ctx.db, input.delivery_date, input.delivery_slot_id);
+  }
+  const named = Boolean(input.delivery_date && input.delivery_slot_id);
+  const counted = claimLast && !named ? await countPlaces(ctx.db) : undefined;
   // Settings are read before the transaction, so it spends none of its time holding the stock on them.
   const [deliveryFee, paymentWindow] = await Promise.all([getDeliveryFee(ctx.db), getPaymentWindowMinutes(ctx.db)]);
   // The lock order rules deadlocks out; a retry stays for anything else PostgreSQL may abort as a conflict.
@@ -224,7 +238,7 @@ export async function createOrder(ctx: AppContext, userId: number, input: Create
       // Cart lines are read only now, under the product locks, so their quantities are the latest.
       const lines = [...(await cartLines(trx, userId, input)), ...(await directLines(trx, input, products))];
       const zone = input.delivery_zone_id ? await activeZone(trx, input.delivery_zone_id, "delivery_zone_id") : null;
-      const place = await claimPlace(trx, ctx.dialect, input, counted);
+      const place = claimLast ? null : await claimPlace(trx, ctx.dialect, input, counted);
       const shippingCost = zone ? zone.fee : deliveryFee;
       const { priced, total } = priceLines(lines, shippingCost);
       const quantities = quantitiesByProduct(lines);
@@ -251,11 +265,8 @@ export async function createOrder(ctx: AppContext, userId: number, input: Create
         order_status: "Order Received",
         payment_status: "Pending",
         order_date: at,
-        // The start of the slot, in the shop's time zone; no slot, no date: the florist calls to arrange it.
-        delivery_date: place ? shopInstant(place.date, place.slot.start) : null,
         updated_at: at,
-        delivery_day: place?.date ?? null,
-        delivery_slot_id: place?.slot.slotId ?? null,
+        ...placeColumns(place),
         delivery_zone_id: zone?.zone_id ?? null,
         recipient_name: textOrNull(input.recipient_name),
         recipient_phone: textOrNull(input.recipient_phone),
@@ -298,7 +309,12 @@ export async function createOrder(ctx: AppContext, userId: number, input: Create
       );
       // One job row queued with the order; its mails are written once it commits, never before,
       // without the locks that other orders wait for (docs/performance.md, 2026-11-27).
-      return { orderId: order_id, mailJobId: await queueOrderMailJob(trx, order_id, "placed") };
+      const mailJobId = await queueOrderMailJob(trx, order_id, "placed");
+      if (claimLast) {
+        const late = await claimPlace(trx, ctx.dialect, input, counted);
+        if (late) await repo.setPlace(trx, order_id, placeColumns(late));
+      }
+      return { orderId: order_id, mailJobId };
     }),
   );
   await writeOrderMailsNow(ctx, mailJobId);
