@@ -31,7 +31,7 @@ const PUBLIC_AREAS: ReadonlySet<ImageArea> = new Set(["products"]);
 export type PrivateArea = Exclude<ImageArea, "products">;
 
 /** How a public image may be cached: its name is random and never reused. */
-export const PUBLIC_IMAGE_CACHE = "public, max-age=2592000, immutable";
+export const PUBLIC_IMAGE_CACHE = "public, max-age=31536000, immutable";
 /** A proof or receipt: by its viewer's browser only, never by a shared cache. */
 export const PRIVATE_IMAGE_CACHE = "private, max-age=3600";
 

@@ -40,8 +40,8 @@ export async function uploadsPlugin(app: FastifyInstance, { ctx }: { ctx: AppCon
       prefix: "/uploads/",
       decorateReply: false,
       index: false,
-      // Upload names are random and never reused, so they can be cached for a long time.
-      maxAge: "30d",
+      // Upload names are random and never reused (a changed picture gets a new name): cached for a year.
+      maxAge: "365d",
       immutable: true,
     });
     return;

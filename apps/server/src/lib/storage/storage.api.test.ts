@@ -116,7 +116,7 @@ describe.each(["disk", "s3"] as const)("files kept on %s", (kind) => {
       const res = await call("GET", url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["content-type"]).toBe("image/webp");
-      expect(res.headers["cache-control"]).toBe("public, max-age=2592000, immutable");
+      expect(res.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
       expect((await sharp(res.rawPayload).metadata()).width).toBe(200);
     }
     const head = await shop.app.inject({ method: "HEAD", url: imageUrl });
