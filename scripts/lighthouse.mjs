@@ -4,7 +4,9 @@
  * 4G, simulated) on the home page, the catalogue, a product, the blog and an article, against the
  * shop as `npm start` runs it (built web app, compiled server, NODE_ENV=production) on a fresh
  * demo database, in Debian's Chromium. Prints the four category scores and the paint and layout
- * figures of each page. LIGHTHOUSE_PAGES=/,/katalog picks pages; CHROMIUM overrides the browser.
+ * figures of each page. LIGHTHOUSE_PAGES=/,/katalog picks pages; CHROMIUM overrides the browser;
+ * LIGHTHOUSE_WEB_DIST serves another web build (not rebuilt here); LIGHTHOUSE_DETAILS=1 prints what
+ * each audit below 90 points at (its addresses, bytes and milliseconds).
  */
 import fs from "node:fs";
 import os from "node:os";
@@ -17,8 +19,22 @@ import { freePort, startShop } from "./lib/shop-process.mjs";
 const PAGES = (process.env.LIGHTHOUSE_PAGES ?? "/,/katalog,/produk/1,/blog,/blog/1").split(",");
 const CHROMIUM = process.env.CHROMIUM ?? "/usr/bin/chromium";
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"];
+const WEB_DIST = process.env.LIGHTHOUSE_WEB_DIST;
+const DETAILS = process.env.LIGHTHOUSE_DETAILS === "1";
 
-if (webIsStale()) await buildWeb();
+/** The rows of an audit's table or list, one line each: the address and its figures. */
+function auditDetails(audit) {
+  const items = audit.details?.items ?? [];
+  return items.slice(0, 8).map((item) => {
+    const figures = Object.entries(item)
+      .filter(([key, value]) => key !== "url" && (typeof value === "number" || typeof value === "string"))
+      .map(([key, value]) => `${key} ${typeof value === "number" ? Math.round(value) : value.slice(0, 80)}`);
+    const where = item.url ?? item.node?.snippet ?? "";
+    return `${String(where).slice(0, 110)} ${figures.join(", ")}`.trim();
+  });
+}
+
+if (!WEB_DIST && webIsStale()) await buildWeb();
 if (serverIsStale()) await buildServer();
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "florist-lighthouse-"));
@@ -31,6 +47,7 @@ const shop = await startShop(
     APP_URL: `http://127.0.0.1:${port}`,
     NODE_ENV: "production",
     LOG_LEVEL: "error",
+    ...(WEB_DIST && { WEB_DIST: path.resolve(WEB_DIST) }),
   },
   { command: [process.execPath, SERVER_BUNDLE], cwd: SERVER_DIR },
 );
@@ -68,6 +85,13 @@ try {
         `${row["best-practices"]}, SEO ${row.seo}; FCP ${row.fcp}, LCP ${row.lcp}, CLS ${row.cls}, TBT ${row.tbt}`,
     );
     if (row.failing.length > 0) console.log(`  below 90: ${row.failing.join(", ")}`);
+    if (DETAILS) {
+      for (const id of row.failing) {
+        const a = lhr.audits[id];
+        console.log(`  ${id}: ${a.displayValue ?? ""}`);
+        for (const line of auditDetails(a)) console.log(`    ${line}`);
+      }
+    }
   }
 } finally {
   await chrome.kill();

@@ -104,3 +104,29 @@ export function matchWebPage(pathname: string): PageMatch | null {
 export function documentTitle(title: string): string {
   return title === HOME_TITLE ? HOME_TITLE : `${title} — Bandung Florist`;
 }
+
+/**
+ * How wide the pages draw their photos (the `sizes` attribute), shared by the web app's images and
+ * the server's preload of a page's largest image, so the browser fetches the same file for both.
+ */
+export const IMAGE_SIZES = {
+  /** Two cards a row on a phone, three from 700 px, four from 1080 px in the 1200 px container. */
+  productCard: "(min-width: 1080px) 280px, (min-width: 700px) 33vw, 50vw",
+  /** The product page's photo: the whole width on a phone, half the container from 900 px. */
+  productPhoto: "(min-width: 900px) 600px, 100vw",
+  /** One blog card a row on a phone, two from 700 px, three from 1024 px. */
+  postCard: "(min-width: 1024px) 380px, (min-width: 700px) 50vw, 100vw",
+  /** An article's picture: the text column's width. */
+  article: "(min-width: 860px) 820px, 100vw",
+} as const;
+
+/** A photo stored by the shop: /uploads/products/<name>.webp, with its card copy <name>-card.webp beside it. */
+const STORED_PHOTO = /^(.*\/uploads\/products\/[0-9a-f]{32})\.webp$/;
+const CARD_WIDTH = 480;
+const FULL_WIDTH = 1200;
+
+/** The `srcset` of a stored photo, or nothing for an address the shop did not store (it has one width). */
+export function photoSrcSet(url: string): string | undefined {
+  const stored = STORED_PHOTO.exec(url);
+  return stored ? `${stored[1]}-card.webp ${CARD_WIDTH}w, ${url} ${FULL_WIDTH}w` : undefined;
+}

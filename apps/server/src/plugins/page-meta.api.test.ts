@@ -2,6 +2,7 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { OrderDetail } from "@florist/contract";
+import { IMAGE_SIZES } from "@florist/contract/pages";
 import type { LightMyRequestResponse } from "fastify";
 import { Window } from "happy-dom";
 import sharp from "sharp";
@@ -168,7 +169,7 @@ describe("a product's page", () => {
     const image = await get(`/share/${f.pictureName}.jpg`);
     expect(image.statusCode).toBe(200);
     expect(image.headers["content-type"]).toBe("image/jpeg");
-    expect(image.headers["cache-control"]).toBe("public, max-age=2592000, immutable");
+    expect(image.headers["cache-control"]).toBe("public, max-age=31536000, immutable");
     const { format, width, height } = await sharp(image.rawPayload).metadata();
     expect({ format, width, height }).toEqual({ format: "jpeg", width: 640, height: 480 });
     // Kept in the store beside the picture: the next request reads it instead of converting again.
@@ -215,6 +216,108 @@ describe("a post's page", () => {
     expect(page.ogUrl).toBe(`${APP_URL}/blog/${f.post}`);
     expect(page.ogImage).toBe(`${APP_URL}/share/${f.pictureName}.jpg`);
     expect(page.jsonLd).toEqual([]);
+  });
+});
+
+/** The image the head preloads: what the browser fetches before any script found the page's <img>. */
+function preloadOf(res: LightMyRequestResponse) {
+  const links = [...documentOf(res).querySelectorAll('link[rel="preload"][as="image"]')];
+  return links.map((link) => ({
+    href: link.getAttribute("href"),
+    srcset: link.getAttribute("imagesrcset"),
+    sizes: link.getAttribute("imagesizes"),
+    priority: link.getAttribute("fetchpriority"),
+  }));
+}
+
+describe("the page's largest image", () => {
+  const widths = (name: string) => `/uploads/products/${name}-card.webp 480w, /uploads/products/${name}.webp 1200w`;
+
+  it("is preloaded from the head of a product's and a post's page, in the widths and sizes the page draws it", async () => {
+    expect(preloadOf(await get(`/produk/${f.pictured}`))).toEqual([
+      {
+        href: `/uploads/products/${f.pictureName}.webp`,
+        srcset: widths(f.pictureName),
+        sizes: IMAGE_SIZES.productPhoto,
+        priority: "high",
+      },
+    ]);
+    expect(preloadOf(await get(`/blog/${f.post}`))).toEqual([
+      {
+        href: `/uploads/products/${f.pictureName}.webp`,
+        srcset: widths(f.pictureName),
+        sizes: IMAGE_SIZES.article,
+        priority: "high",
+      },
+    ]);
+    // A product whose first colour has its own picture opens with that picture.
+    const tulips = (await createProduct(shop, { name: "Red Tulips", colors: ["Red::#c0392b", "White"] })).product_id;
+    const red = await storeImage(
+      shop.ctx.files,
+      "products",
+      await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c0392b" } })
+        .png()
+        .toBuffer(),
+    );
+    const redName = /([a-f0-9]{32})\.webp$/.exec(red)?.[1] as string;
+    await shop.ctx.db
+      .insertInto("product_images")
+      .values({ product_id: tulips, color_name: " red ", image_url: red, stock_quantity: 5, created_at: nowIso() })
+      .execute();
+    expect(preloadOf(await get(`/produk/${tulips}`))).toEqual([
+      { href: red, srcset: widths(redName), sizes: IMAGE_SIZES.productPhoto, priority: "high" },
+    ]);
+    // No picture, no preload; a missing page preloads nothing.
+    expect(preloadOf(await get(`/produk/${f.tricky}`))).toEqual([]);
+    expect(preloadOf(await get("/produk/999999"))).toEqual([]);
+    expect(preloadOf(await get("/login"))).toEqual([]);
+  });
+
+  it("is the first row's of cards on a phone for the catalogue and the blog, and follows the catalogue's changes", async () => {
+    const firstRow = async () => {
+      const catalog = (await get("/api/catalog")).json() as {
+        products: { productId: number; imageUrl: string | null }[];
+      }[];
+      return catalog[0]?.products.slice(0, 2) ?? [];
+    };
+    const row = await firstRow();
+    const first = row[0];
+    if (!first) throw new Error("The catalogue has no product.");
+    const hrefs = (cards: { imageUrl: string | null }[]) =>
+      cards.flatMap((card) => (card.imageUrl ? [card.imageUrl] : []));
+    expect(preloadOf(await get("/katalog")).map((link) => link.href)).toEqual(hrefs(row));
+
+    const picture = await sharp({ create: { width: 64, height: 64, channels: 3, background: "#7e9c70" } })
+      .png()
+      .toBuffer();
+    const imageUrl = await storeImage(shop.ctx.files, "products", picture);
+    const name = /([a-f0-9]{32})\.webp$/.exec(imageUrl)?.[1] as string;
+    await shop.ctx.db
+      .updateTable("products")
+      .set({ image_url: imageUrl })
+      .where("product_id", "=", first.productId)
+      .execute();
+    const changed = await firstRow();
+    expect(changed[0]?.imageUrl).toBe(imageUrl);
+    const preloads = preloadOf(await get("/katalog"));
+    expect(preloads[0]).toEqual({
+      href: imageUrl,
+      srcset: widths(name),
+      sizes: IMAGE_SIZES.productCard,
+      priority: "high",
+    });
+    expect(preloads.map((link) => link.href)).toEqual(hrefs(changed));
+
+    const posts = (await get("/api/posts")).json() as { postId: number }[];
+    expect(posts[0]?.postId).toBe(f.post);
+    expect(preloadOf(await get("/blog"))).toEqual([
+      {
+        href: `/uploads/products/${f.pictureName}.webp`,
+        srcset: widths(f.pictureName),
+        sizes: IMAGE_SIZES.postCard,
+        priority: "high",
+      },
+    ]);
   });
 });
 

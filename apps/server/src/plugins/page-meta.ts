@@ -2,18 +2,21 @@ import type { PostDetail, Product } from "@florist/contract";
 import {
   documentTitle,
   HOME_TITLE,
+  IMAGE_SIZES,
   matchWebPage,
   NOT_FOUND_TITLE,
   POST_NOT_FOUND_TITLE,
   PRODUCT_NOT_FOUND_TITLE,
+  photoSrcSet,
   SHOP_DESCRIPTION,
 } from "@florist/contract/pages";
+import { parseColorOption } from "@florist/contract/rules";
 import type { AppContext } from "../context.js";
 import { changeWatchOf } from "../db/changes.js";
 import { AppError } from "../errors.js";
 import { AnswerCache } from "../lib/cached-answer.js";
-import { catalogVersion, getProduct } from "../modules/catalog/service.js";
-import { getPost } from "../modules/posts/service.js";
+import { catalogVersion, getCatalog, getProduct } from "../modules/catalog/service.js";
+import { getPost, listPosts } from "../modules/posts/service.js";
 import { shareImageUrl } from "./share-image.js";
 
 /**
@@ -34,6 +37,28 @@ export interface PageMeta {
   jsonLd?: Record<string, unknown>;
   /** A product's price for the Open Graph product tags. */
   price?: number;
+  /** The page's largest images, preloaded from the head so the browser need not wait for the script to find them. */
+  preloads?: LcpImage[];
+}
+
+/** An image as the page's <img> asks for it: its address, and the widths it offers for how wide it is drawn. */
+export interface LcpImage {
+  href: string;
+  srcset?: string;
+  sizes?: string;
+}
+
+/**
+ * The page's largest image as the web app draws it: a stored photo with its widths, an address an
+ * admin typed as it is; nothing for a relative address the web app would resolve elsewhere.
+ */
+export function lcpImage(url: string | null | undefined, sizes: string): LcpImage | undefined {
+  const value = url?.trim();
+  if (!value) return undefined;
+  const href = value.startsWith("uploads/") ? `/${value}` : value;
+  if (!href.startsWith("/") && !/^https?:\/\//i.test(href)) return undefined;
+  const srcset = photoSrcSet(href);
+  return srcset ? { href, srcset, sizes } : { href };
 }
 
 /** What a search result shows of a description: about 160 characters, cut at a word. */
@@ -55,6 +80,24 @@ function pageId(param: string | undefined): number | null {
 }
 
 const isNotFound = (error: unknown) => error instanceof AppError && error.statusCode === 404;
+
+/** Cards a row in the catalogue on a phone (IMAGE_SIZES.productCard: 50vw). */
+const PHONE_CATALOG_ROW = 2;
+
+const listOf = <T>(item: T | undefined): T[] => (item === undefined ? [] : [item]);
+
+/**
+ * The photo a product's page opens with: the first colour's own picture when it has one, else the
+ * product's (as the web app's use-product-options.ts chooses without a colour in the address).
+ */
+function shownPhoto(product: Product): string | null {
+  const first = product.colorOptions.find((option) => option.trim() !== "");
+  const label = first === undefined ? "" : parseColorOption(first).label.toLowerCase();
+  const own = label
+    ? product.images.find((image) => image.color_name.trim().toLowerCase() === label)?.image_url
+    : undefined;
+  return own ?? product.imageUrl;
+}
 
 function productMeta(appUrl: string, product: Product): PageMeta {
   const path = `/produk/${product.productId}`;
@@ -83,6 +126,7 @@ function productMeta(appUrl: string, product: Product): PageMeta {
     path,
     image,
     price: low,
+    preloads: listOf(lcpImage(shownPhoto(product), IMAGE_SIZES.productPhoto)),
     jsonLd: {
       "@context": "https://schema.org",
       "@type": "Product",
@@ -113,6 +157,7 @@ function postMeta(appUrl: string, post: PostDetail): PageMeta {
     type: "article",
     path: `/blog/${post.postId}`,
     image: shareImageUrl(appUrl, post.imageUrl),
+    preloads: listOf(lcpImage(post.imageUrl, IMAGE_SIZES.article)),
   };
 }
 
@@ -150,7 +195,28 @@ export class PageMetas {
       type: "website",
       path: page.path,
       image: null,
+      preloads: await this.firstCards(page.path),
     };
+  }
+
+  /**
+   * The photos of the first row of cards on a phone, the page's largest paint there: the catalogue's
+   * two (through the same cache as the products, one small query while nothing changed), the blog's
+   * one, from its list of posts.
+   */
+  private async firstCards(path: string): Promise<LcpImage[] | undefined> {
+    if (path === "/katalog") {
+      const answer = await this.products.get("catalog first cards", async () => {
+        const first = (await getCatalog(this.ctx.db))[0]?.products.slice(0, PHONE_CATALOG_ROW) ?? [];
+        return JSON.stringify(first.flatMap((product) => listOf(lcpImage(product.imageUrl, IMAGE_SIZES.productCard))));
+      });
+      return JSON.parse(answer.body.toString()) as LcpImage[];
+    }
+    if (path === "/blog") {
+      const [first] = await listPosts(this.ctx.db, false);
+      return listOf(lcpImage(first?.imageUrl, IMAGE_SIZES.postCard));
+    }
+    return undefined;
   }
 
   private async product(id: number | null, pathname: string): Promise<PageMeta> {
@@ -199,6 +265,12 @@ export interface HeadOptions {
   translate: (text: string) => string;
 }
 
+/** Fetched with the page, at the priority the <img> itself asks for (fetchpriority="high", never lazy). */
+function preloadTag({ href, srcset, sizes }: LcpImage): string {
+  const widths = srcset ? ` imagesrcset="${escapeHtml(srcset)}" imagesizes="${escapeHtml(sizes ?? "100vw")}"` : "";
+  return `<link rel="preload" as="image" href="${escapeHtml(href)}"${widths} fetchpriority="high" />`;
+}
+
 /**
  * The tags that go into the page's head. The JSON-LD is a data block, which the browser never
  * runs: the Content-Security-Policy's script-src does not apply to it.
@@ -236,6 +308,7 @@ export function renderHead(meta: PageMeta, { appUrl, language, translate }: Head
       tag("property", "product:price:currency", "IDR"),
     );
   }
+  for (const image of meta.preloads ?? []) lines.push(preloadTag(image));
   if (meta.jsonLd) lines.push(`<script type="application/ld+json">${scriptJson(meta.jsonLd)}</script>`);
   return lines.join("\n    ");
 }

@@ -1,4 +1,5 @@
 import type { CatalogProduct } from "@florist/contract";
+import { IMAGE_SIZES } from "@florist/contract/pages";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { isOutOfStock } from "../lib/catalog";
@@ -8,7 +9,7 @@ import { RatingStars } from "./rating-stars";
 import "./product-card.css";
 
 /** Two cards a row on a phone, three from 700 px, four from 1080 px in the 1200 px container. */
-const CARD_SIZES = "(min-width: 1080px) 280px, (min-width: 700px) 33vw, 50vw";
+const CARD_SIZES = IMAGE_SIZES.productCard;
 
 /** A product in the catalogue or the search results: photo, name, stars once reviewed, the starting price. */
 export function ProductCard({ product, eager = false }: { product: CatalogProduct; eager?: boolean }) {

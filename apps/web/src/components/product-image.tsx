@@ -1,3 +1,4 @@
+import { photoSrcSet } from "@florist/contract/pages";
 import { useState } from "react";
 import { resolveImageUrl } from "../lib/api-client";
 
@@ -14,17 +15,6 @@ export interface ProductImageProps {
    * copy beside the full one, so a phone or a small card does not fetch the large file.
    */
   sizes?: string;
-}
-
-/** A photo stored by the shop: /uploads/products/<name>.webp, with its card copy <name>-card.webp beside it. */
-const STORED_PHOTO = /^(.*\/uploads\/products\/[0-9a-f]{32})\.webp$/;
-const CARD_WIDTH = 480;
-const FULL_WIDTH = 1200;
-
-/** The `srcset` of a stored photo, or nothing for an address the shop did not store (it has one width). */
-export function photoSrcSet(url: string): string | undefined {
-  const stored = STORED_PHOTO.exec(url);
-  return stored ? `${stored[1]}-card.webp ${CARD_WIDTH}w, ${url} ${FULL_WIDTH}w` : undefined;
 }
 
 /** A product photo, or a drawn placeholder when the product has none or the file fails to load. */

@@ -1,4 +1,5 @@
 import type { Post } from "@florist/contract";
+import { IMAGE_SIZES } from "@florist/contract/pages";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ArrowRightIcon } from "../../../components/icons";
@@ -6,7 +7,7 @@ import { ProductImage } from "../../../components/product-image";
 import { formatCustomerDate } from "../../../lib/format";
 
 /** One card a row on a phone, two from 700 px, three from 1024 px. */
-const POST_CARD_SIZES = "(min-width: 1024px) 380px, (min-width: 700px) 50vw, 100vw";
+const POST_CARD_SIZES = IMAGE_SIZES.postCard;
 
 export function PostCard({ post, eager = false }: { post: Post; eager?: boolean }) {
   const { t } = useTranslation();

@@ -1,3 +1,4 @@
+import { IMAGE_SIZES } from "@florist/contract/pages";
 import { useQuery } from "@tanstack/react-query";
 import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
@@ -12,7 +13,7 @@ import { usePageTitle } from "../../../lib/use-page-title";
 import "../blog.css";
 
 /** The article is at most 820 px wide. */
-const ARTICLE_IMAGE_SIZES = "(min-width: 860px) 820px, 100vw";
+const ARTICLE_IMAGE_SIZES = IMAGE_SIZES.article;
 
 export default function BlogPostPage() {
   const { t } = useTranslation();

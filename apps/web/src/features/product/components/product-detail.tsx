@@ -1,4 +1,5 @@
 import type { Product } from "@florist/contract";
+import { IMAGE_SIZES } from "@florist/contract/pages";
 import { useId } from "react";
 import { useTranslation } from "react-i18next";
 import { FormError } from "../../../components/form-feedback";
@@ -13,7 +14,7 @@ import { Price, ProductSummary } from "./price";
 import { ColorPicker, CustomizationPicker, SizePicker } from "./product-option-pickers";
 
 /** The photo fills a phone's width and half the 1200 px container from 900 px. */
-const PHOTO_SIZES = "(min-width: 900px) 600px, 100vw";
+const PHOTO_SIZES = IMAGE_SIZES.productPhoto;
 
 /** One product: its photo, price and stock, the choices, the live summary and the two ways to buy. */
 export function ProductDetail({ product }: { product: Product }) {
