@@ -43,6 +43,11 @@ describe.each(VIEWPORTS)("the first paint at $width px", (viewport) => {
         await route.continue();
       });
       await watchLayoutShifts(page);
+      const preloaded = page.waitForRequest(/\/uploads\/products\/[0-9a-f]{32}-card\.webp$/);
+      const catalogAnswers: string[] = [];
+      page.on("request", (request) => {
+        if (new URL(request.url()).pathname === "/api/catalog") catalogAnswers.push(request.url());
+      });
 
       await page.goto("/katalog", { waitUntil: "commit" });
       await page.locator(".site-header .navbar-logo").waitFor();
@@ -56,10 +61,23 @@ describe.each(VIEWPORTS)("the first paint at $width px", (viewport) => {
       const footerTop = await page.locator(".site-footer").evaluate((footer) => footer.getBoundingClientRect().top);
       expect(footerTop).toBeGreaterThanOrEqual(viewport.height);
       expect(await page.getByRole("heading", { name: "Our Collection" }).count()).toBe(0);
+      // The first row's photos are on their way before the script has run: the served page preloads them.
+      const photo = (await preloaded).url();
+      // So is the catalogue's answer, which the photos wait for to be drawn.
+      await expect.poll(() => catalogAnswers.length).toBe(1);
 
       release();
       await page.getByRole("heading", { name: "Our Collection" }).waitFor();
       await page.locator(".product-card").first().waitFor();
+      // The preloaded file is the one the card draws, not a second width of it.
+      const drawn = await page.locator(".product-card img").evaluateAll(async (imgs) => {
+        const firstRow = (imgs as HTMLImageElement[]).slice(0, 2);
+        await Promise.all(firstRow.map((img) => img.decode()));
+        return firstRow.map((img) => img.currentSrc);
+      });
+      expect(drawn).toContain(photo);
+      // Fetched once, by the page's head: the script took that answer.
+      expect(catalogAnswers).toHaveLength(1);
       expect(await page.getByText(FOOTER_TEXT).count()).toBe(1);
       expect(await layoutShift(page)).toBeLessThan(0.05);
     });

@@ -321,6 +321,27 @@ describe("the page's largest image", () => {
   });
 });
 
+describe("the page's data", () => {
+  /** The API answers the head fetches with the page, in the web app's fetch mode (credentials included). */
+  const dataOf = (res: LightMyRequestResponse) =>
+    [...documentOf(res).querySelectorAll('link[rel="preload"][as="fetch"]')].map((link) => [
+      link.getAttribute("href"),
+      link.getAttribute("crossorigin"),
+    ]);
+
+  it("is fetched from the head for the catalogue, a product, the blog and an article, and for no missing page", async () => {
+    expect(dataOf(await get("/katalog?occasion=2"))).toEqual([["/api/catalog", "use-credentials"]]);
+    expect(dataOf(await get(`/produk/${f.pictured}`))).toEqual([[`/api/products/${f.pictured}`, "use-credentials"]]);
+    expect(dataOf(await get("/blog"))).toEqual([["/api/posts", "use-credentials"]]);
+    expect(dataOf(await get(`/blog/${f.post}`))).toEqual([[`/api/posts/${f.post}`, "use-credentials"]]);
+    for (const url of ["/login", "/produk/999999", `/blog/${f.draft}`]) expect(dataOf(await get(url)), url).toEqual([]);
+    // Each address is an answer the API gives.
+    for (const url of ["/api/catalog", `/api/products/${f.pictured}`, "/api/posts", `/api/posts/${f.post}`]) {
+      expect((await get(url)).statusCode, url).toBe(200);
+    }
+  });
+});
+
 describe("every other page", () => {
   it("has its own title and description", async () => {
     const home = await pageMeta("/");

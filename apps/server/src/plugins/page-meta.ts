@@ -39,7 +39,12 @@ export interface PageMeta {
   price?: number;
   /** The page's largest images, preloaded from the head so the browser need not wait for the script to find them. */
   preloads?: LcpImage[];
+  /** The API answers the page draws from, fetched with the page instead of after its script. */
+  data?: string[];
 }
+
+/** The API answer each list page draws from, as the web app asks for it (apps/web/src/lib). */
+const PAGE_DATA: Record<string, string> = { "/katalog": "/api/catalog", "/blog": "/api/posts" };
 
 /** An image as the page's <img> asks for it: its address, and the widths it offers for how wide it is drawn. */
 export interface LcpImage {
@@ -127,6 +132,7 @@ function productMeta(appUrl: string, product: Product): PageMeta {
     image,
     price: low,
     preloads: listOf(lcpImage(shownPhoto(product), IMAGE_SIZES.productPhoto)),
+    data: [`/api/products/${product.productId}`],
     jsonLd: {
       "@context": "https://schema.org",
       "@type": "Product",
@@ -158,6 +164,7 @@ function postMeta(appUrl: string, post: PostDetail): PageMeta {
     path: `/blog/${post.postId}`,
     image: shareImageUrl(appUrl, post.imageUrl),
     preloads: listOf(lcpImage(post.imageUrl, IMAGE_SIZES.article)),
+    data: [`/api/posts/${post.postId}`],
   };
 }
 
@@ -196,6 +203,7 @@ export class PageMetas {
       path: page.path,
       image: null,
       preloads: await this.firstCards(page.path),
+      data: listOf(PAGE_DATA[page.path]),
     };
   }
 
@@ -309,6 +317,10 @@ export function renderHead(meta: PageMeta, { appUrl, language, translate }: Head
     );
   }
   for (const image of meta.preloads ?? []) lines.push(preloadTag(image));
+  // As the web app's fetch asks (credentials: "include"), so the browser hands it this answer.
+  for (const href of meta.data ?? []) {
+    lines.push(`<link rel="preload" as="fetch" href="${escapeHtml(href)}" crossorigin="use-credentials" />`);
+  }
   if (meta.jsonLd) lines.push(`<script type="application/ld+json">${scriptJson(meta.jsonLd)}</script>`);
   return lines.join("\n    ");
 }
