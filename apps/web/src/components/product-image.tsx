@@ -24,7 +24,11 @@ export function ProductImage({ src, alt, width, height, className, eager = false
   const classes = className ? `product-image ${className}` : "product-image";
   if (!url || failedUrl === url) {
     return (
-      <span className={`${classes} product-image-placeholder`} role="img" aria-label={alt}>
+      <span
+        className={`${classes} product-image-placeholder`}
+        // A decorative picture (alt "") stays decorative when drawn: an image role needs a name.
+        {...(alt ? { role: "img", "aria-label": alt } : { "aria-hidden": true })}
+      >
         <svg viewBox="0 0 64 64" width="40%" aria-hidden="true">
           <circle cx="32" cy="22" r="9" fill="currentColor" opacity="0.4" />
           <circle cx="21" cy="29" r="9" fill="currentColor" opacity="0.3" />
