@@ -84,6 +84,7 @@ try {
       `${page}: performance ${row.performance}, accessibility ${row.accessibility}, best practices ` +
         `${row["best-practices"]}, SEO ${row.seo}; FCP ${row.fcp}, LCP ${row.lcp}, CLS ${row.cls}, TBT ${row.tbt}`,
     );
+    if (lhr.runtimeError) console.log(`  no score: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
     if (row.failing.length > 0) console.log(`  below 90: ${row.failing.join(", ")}`);
     if (DETAILS) {
       for (const id of row.failing) {
