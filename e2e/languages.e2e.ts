@@ -126,7 +126,27 @@ async function visitorPages(tab: ShopPage, language: "en" | "id") {
   await homeIn(tab.page, language);
   await expectNoOverflow(tab.page);
   await visit(tab, "/katalog", (page) => page.locator(".product-card").first().waitFor(), `${language}-02-catalog`);
+  // Choosing by occasion and finding by words (§7.7) read the same language.
+  await tab.page
+    .getByText(id ? "Semua acara" : "Any occasion")
+    .first()
+    .waitFor();
+  const word = product.name.split(" ")[0] ?? product.name;
+  await visit(
+    tab,
+    `/cari?q=${encodeURIComponent(word)}`,
+    (page) => page.locator(".product-card").first().waitFor(),
+    `${language}-02b-search`,
+  );
+  await tab.page.getByLabel(id ? "Urutkan" : "Sort by").waitFor();
+  await visit(
+    tab,
+    "/cari?q=xyzzy",
+    (page) => page.getByText(id ? "Tidak ada bunga yang cocok dengan “xyzzy”." : "No flowers match “xyzzy”.").waitFor(),
+    `${language}-02c-search-empty`,
+  );
   await visit(tab, `/produk/${product.productId}`, heading(product.name), `${language}-03-product`);
+  await tab.page.getByRole("heading", { name: id ? "Ulasan" : "Reviews", exact: true }).waitFor();
   await productIn(tab.page, language);
   await expectNoOverflow(tab.page);
   await visit(
