@@ -17,27 +17,27 @@ export function SearchForm({ initial, onSearch }: { initial: string; onSearch: (
   return (
     // biome-ignore lint/a11y/useSemanticElements: <search> is not yet a landmark to every screen reader; a form with role search is.
     <form className="search-form" role="search" aria-label={t("Search flowers")} onSubmit={submit}>
-        <label className="visually-hidden" htmlFor={inputId}>
-          {t("Search flowers")}
-        </label>
-        <span className="search-form-field">
-          <SearchIcon size={20} />
-          <input
-            id={inputId}
-            className="input"
-            type="search"
-            name="q"
-            value={text}
-            maxLength={MAX_QUERY_LENGTH}
-            placeholder={t("Roses, sunflowers, a birthday basket…")}
-            autoComplete="off"
-            enterKeyHint="search"
-            onChange={(event) => setText(event.target.value)}
-          />
-        </span>
-        <button type="submit" className="btn btn-primary">
-          {t("Search")}
-        </button>
+      <label className="visually-hidden" htmlFor={inputId}>
+        {t("Search flowers")}
+      </label>
+      <span className="search-form-field">
+        <SearchIcon size={20} />
+        <input
+          id={inputId}
+          className="input"
+          type="search"
+          name="q"
+          value={text}
+          maxLength={MAX_QUERY_LENGTH}
+          placeholder={t("Roses, sunflowers, a birthday basket…")}
+          autoComplete="off"
+          enterKeyHint="search"
+          onChange={(event) => setText(event.target.value)}
+        />
+      </span>
+      <button type="submit" className="btn btn-primary">
+        {t("Search")}
+      </button>
     </form>
   );
 }
