@@ -1,7 +1,7 @@
-import type { Product } from "@florist/contract";
+import type { Product, User } from "@florist/contract";
 import { orderDisplayId } from "@florist/contract/rules";
 import type { Page } from "playwright-core";
-import { beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { adminApi, loginAsAdmin, newCustomer, placeOrder, stockedProduct } from "./admin-helpers";
 import type { ApiSession } from "./support/api";
 import { seriousViolations } from "./support/axe";
@@ -18,6 +18,13 @@ let product: Product;
 beforeAll(async () => {
   admin = await adminApi(suite.baseUrl);
   product = await stockedProduct(admin, (p) => p.name === "Sunny Sunflower Bouquet");
+});
+
+// The account remembers the language it was switched to: each width starts from the default, English,
+// whatever an earlier run left.
+beforeEach(async () => {
+  const { user } = await admin.request<{ user: User }>("GET", "/users/session");
+  await admin.request("PATCH", `/users/${user.user_id}/language`, { language: "en" });
 });
 
 async function expectAccessible(page: Page, where: string) {

@@ -131,9 +131,11 @@ describe.each(VIEWPORTS)("the blog editor at $width px", (viewport) => {
       await page.goto("/blog");
       await page.getByRole("link", { name: title }).waitFor();
       expect(await page.locator(".post-grid").textContent()).not.toContain(draft.title);
+      // A draft is no page: its address answers 404 and the not-found page (contract §7.6).
       visitor.expectFailure({ status: 404, path: `/api/posts/${draft.postId}` });
+      visitor.expectFailure({ status: 404, path: `/blog/${draft.postId}` });
       await page.goto(`/blog/${draft.postId}`);
-      await page.getByText("Article not found.").waitFor();
+      await page.getByRole("heading", { name: "Article Not Found" }).waitFor();
       expect(await page.evaluate(() => (window as { __pwned?: unknown }).__pwned)).toBeUndefined();
     } finally {
       await visitor.close();

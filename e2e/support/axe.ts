@@ -25,6 +25,18 @@ interface AxeViolation {
  * shop's Content-Security-Policy does not govern, so the page's policy stays as it is served.
  */
 export async function seriousViolations(page: Page): Promise<string[]> {
+  // A dialog fading in is drawn half-transparent: its colours are only what they are once the
+  // transitions and animations that end have ended (a spinner's endless one is left running).
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) =>
+          Number.isFinite(animation.effect?.getComputedTiming().endTime ?? Number.POSITIVE_INFINITY),
+        )
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   if (!(await page.evaluate(() => "axe" in window))) await page.evaluate(AXE_SOURCE);
   const violations = await page.evaluate(async () => {
     const axe = (window as unknown as { axe: { run(context: unknown, options: unknown): Promise<unknown> } }).axe;
