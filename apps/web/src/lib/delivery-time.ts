@@ -1,5 +1,5 @@
-import { isCalendarDate, SHOP_TIME_ZONE } from "@florist/contract/rules";
-import { dateLocale } from "./i18n";
+import { isCalendarDate } from "@florist/contract/rules";
+import { shopDateFormat } from "./format";
 
 /**
  * Delivery dates and slots are the shop's (Asia/Jakarta, WIB). A date is formatted at noon of that day
@@ -7,21 +7,8 @@ import { dateLocale } from "./i18n";
  * in the shop's language ("Sat 12 Dec", "Sab 12 Des").
  */
 
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
 function dayFormat(): Intl.DateTimeFormat {
-  const locale = dateLocale();
-  let format = dayFormats.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      weekday: "short",
-      day: "numeric",
-      month: "short",
-      timeZone: SHOP_TIME_ZONE,
-    });
-    dayFormats.set(locale, format);
-  }
-  return format;
+  return shopDateFormat("delivery-day", { weekday: "short", day: "numeric", month: "short" });
 }
 
 /** The instant at noon, shop time, of a YYYY-MM-DD date; null for anything else. */

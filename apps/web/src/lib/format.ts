@@ -4,7 +4,22 @@ export { formatRupiah, orderDisplayId as formatOrderId } from "@florist/contract
 import { SHOP_TIME_ZONE } from "@florist/contract/rules";
 import { dateLocale } from "./i18n";
 
-const customerDates = new Map<string, Intl.DateTimeFormat>();
+const shopFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * A date format on the shop's calendar (WIB) in the reader's language, made once per language and
+ * kind of date (`kind` names the options, which never change for it).
+ */
+export function shopDateFormat(kind: string, options: Intl.DateTimeFormatOptions): Intl.DateTimeFormat {
+  const locale = dateLocale();
+  const key = `${kind}:${locale}`;
+  let format = shopFormats.get(key);
+  if (!format) {
+    format = new Intl.DateTimeFormat(locale, { ...options, timeZone: SHOP_TIME_ZONE });
+    shopFormats.set(key, format);
+  }
+  return format;
+}
 
 /**
  * Customer screens show dates in the en-GB format ("5 Mar 2026", the spec's) in English and id-ID
@@ -15,18 +30,7 @@ export function formatCustomerDate(value: string | null | undefined): string {
   if (!value) return "-";
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return "-";
-  const locale = dateLocale();
-  let format = customerDates.get(locale);
-  if (!format) {
-    format = new Intl.DateTimeFormat(locale, {
-      day: "numeric",
-      month: "short",
-      year: "numeric",
-      timeZone: SHOP_TIME_ZONE,
-    });
-    customerDates.set(locale, format);
-  }
-  return format.format(date);
+  return shopDateFormat("customer", { day: "numeric", month: "short", year: "numeric" }).format(date);
 }
 
 /** Status badge class: the lowercased status with spaces turned into hyphens ("in-delivery"). */
