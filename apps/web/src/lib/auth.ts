@@ -15,7 +15,17 @@ export const sessionKey = ["session"] as const;
  * page does not ask, and logs no 401.
  */
 export function mayHaveSession(): boolean {
-  return typeof document !== "undefined" && /(?:^|;\s*)signed_in=/.test(document.cookie);
+  return typeof document !== "undefined" && /(?:^|;\s*)signed_in=[^;]/.test(document.cookie);
+}
+
+/**
+ * For the `enabled` of a query that only a signed-in user may make (their cart, the admin's queues).
+ * TanStack Query calls it when it is about to fetch, not when the screen rendered: logging out clears
+ * the hint with its answer, so a screen still holding the old user's options from a render just before
+ * cannot send a request the server would refuse with 401.
+ */
+export function whileSignedIn(): boolean {
+  return mayHaveSession();
 }
 
 async function fetchSession(): Promise<User | null> {

@@ -58,7 +58,8 @@ function navigation(t: TFunction) {
  * asks them to log in and brings them back to it.
  */
 function CartLink({ userId }: { userId: number | null }) {
-  const { data } = useQuery({ ...cartQuery(userId ?? 0), enabled: userId !== null });
+  const cart = cartQuery(userId ?? 0);
+  const { data } = useQuery({ ...cart, enabled: userId !== null && cart.enabled });
   const count = userId === null ? 0 : (data?.items.reduce((sum, item) => sum + item.quantity, 0) ?? 0);
   const { t } = useTranslation();
   let label = t("Cart");

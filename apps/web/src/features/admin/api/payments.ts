@@ -8,6 +8,7 @@ import type {
 } from "@florist/contract";
 import { keepPreviousData, queryOptions } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
+import { whileSignedIn } from "../../../lib/auth";
 import { adminKeys } from "./orders";
 
 export const paymentKeys = {
@@ -25,6 +26,7 @@ export const paymentQueueQuery = queryOptions({
   queryFn: ({ signal }) => api.get<PaymentQueue>("/order/admin/payments", undefined, signal),
   staleTime: 10_000,
   refetchInterval: 60_000,
+  enabled: whileSignedIn,
 });
 
 /** The admin reads the settings as stored; a failure is shown rather than hidden behind defaults. */
