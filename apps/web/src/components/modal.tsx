@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useId, useRef } from "react";
+import { type ReactNode, useId, useLayoutEffect, useRef } from "react";
 import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import "./modal.css";
@@ -32,7 +32,9 @@ export function Modal({ open, title, onClose, children, actions, role = "dialog"
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
 
-  useEffect(() => {
+  // A layout effect, so focus moves in as the dialog appears and back as it goes, in the same commit:
+  // Preact runs plain effects after the next paint, when a key pressed meanwhile would land elsewhere.
+  useLayoutEffect(() => {
     if (!open) return;
     const previouslyFocused = document.activeElement as HTMLElement | null;
     openModals += 1;
