@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
 import type { TFunction } from "i18next";
-import { lazy, Suspense, useEffect, useId, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { Avatar } from "../../components/avatar";
@@ -174,7 +174,8 @@ export function Navbar() {
     return () => document.removeEventListener("keydown", onKeyDown);
   }, [dropdownOpen, menuOpen]);
 
-  useEffect(() => {
+  // In the commit that hides the menu, so a key pressed right after Escape already reaches the button.
+  useLayoutEffect(() => {
     if (menuOpen || !refocusToggle.current) return;
     refocusToggle.current = false;
     toggleRef.current?.focus();
