@@ -97,6 +97,16 @@ async function productIn(page: Page, language: "en" | "id") {
   for (const text of words.productTexts) await page.getByText(text, { exact: true }).first().waitFor();
   await page.getByLabel(words.notes).waitFor();
   expect(await page.locator(".product-price").textContent()).toMatch(/^Rp\s?[\d.]+/);
+  // The two buttons that buy keep their labels on one line each; on a phone the longer Indonesian
+  // labels put them on a row of their own instead.
+  const lines = await page.locator(".product-actions .btn").evaluateAll((buttons) =>
+    buttons.map((button) => {
+      const range = document.createRange();
+      range.selectNodeContents(button);
+      return new Set(Array.from(range.getClientRects(), (rect) => Math.round(rect.top))).size;
+    }),
+  );
+  expect(lines).toEqual([1, 1]);
 }
 
 /**
