@@ -3,6 +3,7 @@ import type { FastifyInstance } from "fastify";
 import type { AppContext } from "../../context.js";
 import { parse } from "../../errors.js";
 import { errorAnswers } from "../../lib/contract-schemas.js";
+import { requestLanguage } from "../../lib/i18n.js";
 import { requireUser } from "../../plugins/auth.js";
 import { invoicePdf } from "./service.js";
 
@@ -18,7 +19,7 @@ export async function invoicesRoutes(app: FastifyInstance, { ctx }: { ctx: AppCo
   app.get("/order/:id/invoice", { schema: invoiceSchema }, async (request, reply) => {
     const user = requireUser(request);
     const { id } = parse(idParam, request.params);
-    const { displayId, pdf } = await invoicePdf(ctx, user, id);
+    const { displayId, pdf } = await invoicePdf(ctx, user, id, requestLanguage(request));
     return reply
       .header("content-type", "application/pdf")
       .header("content-disposition", `attachment; filename="invoice-${displayId}.pdf"`)

@@ -1,5 +1,6 @@
 import type { AppContext } from "../../context.js";
 import { notFound } from "../../errors.js";
+import { type Language, type MessageKey, t } from "../../lib/i18n.js";
 import { now } from "../../lib/time.js";
 import { type OrderView, orderView, SHOP_NAME } from "../notifications/service.js";
 import { visibleOrder } from "../orders/service.js";
@@ -44,15 +45,16 @@ function row(doc: PDFKit.PDFDocument, text: string, amount: string, style: { bol
   doc.y = Math.max(bottom, doc.y) + 3;
 }
 
-function drawInvoice(doc: PDFKit.PDFDocument, view: OrderView, appUrl: string) {
+function drawInvoice(doc: PDFKit.PDFDocument, view: OrderView, appUrl: string, language: Language) {
   const { order } = view;
+  const say = (key: MessageKey, values?: Record<string, string | number>) => t(language, key, values);
   doc.font("Helvetica-Bold").fontSize(22).fillColor(ROSE).text(SHOP_NAME, LEFT, 50);
   doc.font("Helvetica").fontSize(9).fillColor(MUTED).text(appUrl, LEFT, doc.y);
   doc
     .font("Helvetica-Bold")
     .fontSize(18)
     .fillColor(INK)
-    .text("Invoice", LEFT, 50, { width: RIGHT - LEFT, align: "right" });
+    .text(say("Invoice"), LEFT, 50, { width: RIGHT - LEFT, align: "right" });
   doc
     .font("Helvetica")
     .fontSize(12)
@@ -62,36 +64,42 @@ function drawInvoice(doc: PDFKit.PDFDocument, view: OrderView, appUrl: string) {
 
   const top = doc.y;
   const half = (RIGHT - LEFT) / 2 - 10;
-  field(doc, "Date", order.placedOn, LEFT, half);
-  field(doc, "Customer", `${view.name} (${view.email})`, LEFT, half);
+  field(doc, say("Date"), order.placedOn, LEFT, half);
+  field(doc, say("Customer"), `${view.name} (${view.email})`, LEFT, half);
   const leftBottom = doc.y;
   doc.y = top;
-  field(doc, "Order status", order.status, LEFT + half + 20, half);
-  field(doc, "Payment", order.paymentStatus, LEFT + half + 20, half);
+  field(doc, say("Order status"), order.status, LEFT + half + 20, half);
+  field(doc, say("Payment"), order.paymentStatus, LEFT + half + 20, half);
   doc.y = Math.max(leftBottom, doc.y);
 
-  heading(doc, "Delivery");
-  field(doc, "When", order.delivery, LEFT, RIGHT - LEFT);
-  if (order.district) field(doc, "District", order.district, LEFT, RIGHT - LEFT);
-  if (order.recipient) field(doc, "Recipient", order.recipient, LEFT, RIGHT - LEFT);
-  field(doc, "Address", order.address, LEFT, RIGHT - LEFT);
+  heading(doc, say("Delivery details"));
+  field(doc, say("When"), order.delivery, LEFT, RIGHT - LEFT);
+  if (order.district) field(doc, say("District"), order.district, LEFT, RIGHT - LEFT);
+  if (order.recipient) field(doc, say("Recipient"), order.recipient, LEFT, RIGHT - LEFT);
+  field(doc, say("Address"), order.address, LEFT, RIGHT - LEFT);
 
-  heading(doc, "Items");
+  heading(doc, say("Items"));
   for (const item of order.items) {
     const options = item.options ? ` (${item.options})` : "";
     row(doc, `${item.quantity} × ${item.name}${options}`, item.linePrice);
     // The line's price already holds its add-ons: each is listed with its own price, not added again.
     for (const addOn of item.addOns)
-      row(doc, `+ ${addOn.quantity} × ${addOn.name}, ${addOn.price} each`, "", { muted: true });
+      row(doc, `+ ${addOn.quantity} × ${addOn.name}, ${say("{{price}} each", { price: addOn.price })}`, "", {
+        muted: true,
+      });
   }
-  row(doc, "Delivery fee", order.shipping);
+  row(doc, say("Delivery fee"), order.shipping);
   doc.moveTo(PRICE_COLUMN, doc.y).lineTo(RIGHT, doc.y).strokeColor(INK).lineWidth(0.5).stroke();
   doc.y += 4;
-  row(doc, "Total", order.total, { bold: true });
+  row(doc, say("Total"), order.total, { bold: true });
 
-  heading(doc, "Pay by bank transfer");
+  heading(doc, say("Pay by bank transfer"));
   if (view.payment.accounts.length === 0) {
-    doc.font("Helvetica").fontSize(11).fillColor(INK).text("The shop sends its bank account by chat.", LEFT, doc.y);
+    doc
+      .font("Helvetica")
+      .fontSize(11)
+      .fillColor(INK)
+      .text(say("The shop will send you its bank account by chat."), LEFT, doc.y);
   }
   for (const account of view.payment.accounts) {
     doc
@@ -106,13 +114,13 @@ function drawInvoice(doc: PDFKit.PDFDocument, view: OrderView, appUrl: string) {
     .font("Helvetica")
     .fontSize(10)
     .fillColor(INK)
-    .text(`Please write ${view.displayId} as the transfer note.`, LEFT, doc.y);
+    .text(say("Please write {{id}} as the transfer note.", { id: view.displayId }), LEFT, doc.y);
 
   doc
     .font("Helvetica")
     .fontSize(9)
     .fillColor(MUTED)
-    .text(`Thank you for ordering from ${SHOP_NAME}.`, LEFT, 780, {
+    .text(say("Thank you for ordering from {{shop}}.", { shop: SHOP_NAME }), LEFT, 780, {
       width: RIGHT - LEFT,
       align: "center",
     });
@@ -131,23 +139,29 @@ function toBuffer(doc: PDFKit.PDFDocument): Promise<Buffer> {
 
 /**
  * GET /api/order/{id}/invoice (contract §7.2): the order as a one-page A4 PDF, for its owner and
- * admins; to anyone else the order does not exist.
+ * admins; to anyone else the order does not exist. Written in the request's language, as the screen
+ * the invoice was downloaded from.
  */
 export async function invoicePdf(
   ctx: AppContext,
   viewer: { user_id: number; role: string },
   orderId: number,
+  language: Language,
 ): Promise<{ displayId: string; pdf: Buffer }> {
   await visibleOrder(ctx.db, viewer, orderId);
-  const view = await orderView(ctx.db, orderId, "en");
+  const view = await orderView(ctx.db, orderId, language);
   if (!view) throw notFound("Order not found.");
   // Loaded with the first invoice, not at start: PDFKit and its fonts take a while to load.
   const { default: PDFDocument } = await import("pdfkit");
   const doc = new PDFDocument({
     size: "A4",
     margin: 50,
-    info: { Title: `${SHOP_NAME} invoice ${view.displayId}`, Author: SHOP_NAME, CreationDate: now() },
+    info: {
+      Title: t(language, "{{shop}} invoice {{id}}", { shop: SHOP_NAME, id: view.displayId }),
+      Author: SHOP_NAME,
+      CreationDate: now(),
+    },
   });
-  drawInvoice(doc, view, ctx.config.appUrl);
+  drawInvoice(doc, view, ctx.config.appUrl, language);
   return { displayId: view.displayId, pdf: await toBuffer(doc) };
 }

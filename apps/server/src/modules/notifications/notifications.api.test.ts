@@ -464,6 +464,25 @@ describe("the invoice", () => {
     expect((await call("GET", `/api/order/${order.orderId}/invoice`, admin.cookie)).statusCode).toBe(200);
   });
 
+  it("is written in the reader's language: English by default, Indonesian with the lang cookie", async () => {
+    const order = await placeOrder();
+    const english = pdfText((await call("GET", `/api/order/${order.orderId}/invoice`, customer.cookie)).rawPayload);
+    expect(english).toContain("Invoice");
+    expect(english).toContain("Delivery fee");
+    expect(english).toContain(`Please write ${displayId(order)} as the transfer note.`);
+
+    const res = await call("GET", `/api/order/${order.orderId}/invoice`, `${customer.cookie}; lang=id`);
+    expect(res.statusCode).toBe(200);
+    const text = pdfText(res.rawPayload);
+    expect(text).toContain("Faktur");
+    expect(text).toContain("PELANGGAN");
+    expect(text).toContain("Ongkos kirim");
+    expect(text).toContain("Bayar dengan transfer bank");
+    expect(text).toContain(`Mohon tulis ${displayId(order)} sebagai berita transfer.`);
+    expect(text).toContain(formatRupiah(order.totalPrice));
+    expect(text).not.toContain("Delivery fee");
+  });
+
   it("does not exist for another customer or without a session", async () => {
     const order = await placeOrder();
     const stranger = await signedIn(shop, "customer");
