@@ -18,6 +18,11 @@
  * few minutes. Latency percentiles come from autocannon, whose nearest one above p95 is p97.5; the
  * table says which it shows. BENCH_ONLY=reads,orders picks parts; BENCH_SECONDS (5) and
  * BENCH_ROUNDS (3) set the length of each run; BENCH_JSON=file also writes the rows as JSON.
+ * BENCH_SERVER=file runs that server bundle instead of the current build (a copy of an older build,
+ * kept under apps/server/ so it finds the same packages, for a before-and-after on the same machine);
+ * BENCH_PROFILE=dir starts the shop with `node --cpu-prof` and leaves one .cpuprofile per shop
+ * started there (scripts/profile-summary.mjs reads them). Each order row also gives the shop
+ * process's own CPU time per order placed (from /proc), which moves much less with the machine's load.
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -122,7 +127,11 @@ async function onFreshShop(dialect, run) {
   }
 }
 
-const startBundle = (env) => startShop(env, { command: [process.execPath, SERVER_BUNDLE], cwd: SERVER_DIR });
+const BUNDLE = process.env.BENCH_SERVER ? path.resolve(process.env.BENCH_SERVER) : SERVER_BUNDLE;
+const PROFILE = process.env.BENCH_PROFILE
+  ? ["--cpu-prof", `--cpu-prof-dir=${path.resolve(process.env.BENCH_PROFILE)}`]
+  : [];
+const startBundle = (env) => startShop(env, { command: [process.execPath, ...PROFILE, BUNDLE], cwd: SERVER_DIR });
 
 async function withShop(env, fn) {
   const shop = await startBundle(env);
@@ -214,6 +223,32 @@ function orderLoad(base, buyers, items) {
   });
 }
 
+/** CPU seconds (user + system) a process has used so far, from /proc; null where there is none. */
+function cpuSeconds(pid) {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
+    // utime and stime, fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * An order load with the shop's own CPU time per order placed beside it: the machine is shared,
+ * so the rate moves with everything else running, the CPU each order costs much less.
+ */
+async function measuredOrderLoad(shop, buyers, items) {
+  const before = cpuSeconds(shop.pid);
+  const result = summary(await orderLoad(shop.base, buyers, items), SECONDS * 2);
+  const after = cpuSeconds(shop.pid);
+  const placed = result.created * SECONDS * 2;
+  result.cpuPerOrder = before === null || after === null || placed === 0 ? null : ((after - before) * 1000) / placed;
+  return result;
+}
+
+const cpuNote = (s) => (s.cpuPerOrder === null ? "" : `; shop CPU ${s.cpuPerOrder.toFixed(1)} ms/order`);
+
 function pickShared(products) {
   const copy = [...products].sort(() => Math.random() - 0.5);
   return copy.slice(0, 3).map((product_id) => ({ product_id, quantity: 1, size: "Standard", color: "Red" }));
@@ -236,13 +271,10 @@ async function benchOrders() {
         });
         const common = await createLoadProducts(shop.base, admin, { count: 4, stock: 1_000_000, label: "Shared" });
         const buyers = await registerBuyers(shop.base, CONNECTIONS, { label: "bench", password: PASSWORD });
-        single = summary(
-          await orderLoad(shop.base, buyers, (buyer) => [
-            { product_id: own[buyer], quantity: 1, size: "Standard", color: "Red" },
-          ]),
-          SECONDS * 2,
-        );
-        shared = summary(await orderLoad(shop.base, buyers, () => pickShared(common)), SECONDS * 2);
+        single = await measuredOrderLoad(shop, buyers, (buyer) => [
+          { product_id: own[buyer], quantity: 1, size: "Standard", color: "Red" },
+        ]);
+        shared = await measuredOrderLoad(shop, buyers, () => pickShared(common));
       } finally {
         // Ending the shop's sessions makes PostgreSQL count their deadlocks.
         await shop.stop();
@@ -252,13 +284,13 @@ async function benchOrders() {
       const goal = dialect === "sqlite" ? { rate: 1500, p99: 50 } : { rate: 750, p99: 100 };
       report(
         `POST /api/order, ${name}, ${CONNECTIONS} buyers, one product each`,
-        `${perSecond(single.created)}, p50 ${ms(single.p50)}, p99 ${ms(single.p99)} (${statuses(single)})`,
+        `${perSecond(single.created)}, p50 ${ms(single.p50)}, p99 ${ms(single.p99)} (${statuses(single)}${cpuNote(single)})`,
         `≥ ${goal.rate.toLocaleString("en")}/s, p99 < ${goal.p99} ms`,
         single.created >= goal.rate && single.p99 < goal.p99 && single.fiveHundreds === 0,
       );
       report(
         `POST /api/order, ${name}, 3 products per order from 4 shared`,
-        `${perSecond(shared.created)}, p50 ${ms(shared.p50)}, p99 ${ms(shared.p99)} (${statuses(shared)})` +
+        `${perSecond(shared.created)}, p50 ${ms(shared.p50)}, p99 ${ms(shared.p99)} (${statuses(shared)}${cpuNote(shared)})` +
           (dialect === "postgres" ? `, ${deadlocks} deadlocks` : ""),
         "≥ 300/s, no 5xx, 0 deadlocks",
         shared.created >= 300 && shared.fiveHundreds === 0 && deadlocks === 0,
@@ -475,9 +507,9 @@ const commit = (() => {
   }
 })();
 
-if (serverIsStale()) await buildServer();
+if (!process.env.BENCH_SERVER && serverIsStale()) await buildServer();
 console.log(
-  `Benchmark of ${commit} on ${os.cpus().length} cores, Node ${process.version}: ${SECONDS} s runs, ${ROUNDS} rounds`,
+  `Benchmark of ${process.env.BENCH_SERVER ? path.relative(ROOT, BUNDLE) : commit} on ${os.cpus().length} cores, Node ${process.version}: ${SECONDS} s runs, ${ROUNDS} rounds`,
 );
 if (PARTS.has("reads")) await benchReads();
 if (PARTS.has("orders")) await benchOrders();
