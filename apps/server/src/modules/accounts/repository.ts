@@ -1,6 +1,7 @@
 import { type ExpressionBuilder, type RawBuilder, sql } from "kysely";
 import type { Dialect } from "../../db/connection.js";
 import type { Database, Executor } from "../../db/database.js";
+import { prepared } from "../../db/prepared.js";
 import { accountKey } from "../../lib/account-key.js";
 
 const publicColumns = ["user_id", "username", "email", "role", "language"] as const;
@@ -91,15 +92,18 @@ export function insertSession(
   return db.insertInto("sessions").values(session).execute();
 }
 
-/** The account a session belongs to, while the session has not expired. */
-export function findSessionUser(db: Executor, sessionHash: string, now: string) {
-  return db
+const sessionUser = prepared((db, sessionHash: string, now: string) =>
+  db
     .selectFrom("sessions")
     .innerJoin("users", "users.user_id", "sessions.user_id")
     .select(["users.user_id", "users.username", "users.email", "users.role", "users.language"])
     .where("sessions.session_hash", "=", sessionHash)
-    .where("sessions.expires_at", ">", now)
-    .executeTakeFirst();
+    .where("sessions.expires_at", ">", now),
+);
+
+/** The account a session belongs to, while the session has not expired (every signed-in request asks). */
+export function findSessionUser(db: Executor, sessionHash: string, now: string) {
+  return sessionUser.first(db, sessionHash, now);
 }
 
 export function deleteSession(db: Executor, sessionHash: string) {

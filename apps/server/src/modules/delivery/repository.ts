@@ -2,13 +2,18 @@ import { SLOT_RELEASING_STATUSES } from "@florist/contract/rules";
 import { sql } from "kysely";
 import type { Dialect } from "../../db/connection.js";
 import type { Executor } from "../../db/database.js";
+import { prepared } from "../../db/prepared.js";
 
 const slotColumns = ["slot_id", "label", "start_time", "end_time", "same_day_cutoff", "capacity", "active"] as const;
 
+const slotsQuery = (db: Executor) =>
+  db.selectFrom("delivery_slots").select(slotColumns).orderBy("start_time").orderBy("slot_id");
+// Every order that names no slot reads the active ones: built once (db/prepared.ts).
+const activeSlots = prepared((db) => slotsQuery(db).where("active", "=", 1));
+
 /** The shop's slots in the order of the day (then by id); only the active ones unless `all`. */
 export function listSlots(db: Executor, options: { all: boolean }) {
-  const query = db.selectFrom("delivery_slots").select(slotColumns).orderBy("start_time").orderBy("slot_id");
-  return (options.all ? query : query.where("active", "=", 1)).execute();
+  return options.all ? slotsQuery(db).execute() : activeSlots.rows(db);
 }
 
 export type SlotRow = Awaited<ReturnType<typeof listSlots>>[number];
@@ -61,15 +66,20 @@ export function findZone(db: Executor, zoneId: number) {
     .executeTakeFirst();
 }
 
-/** Closed dates from `from` on (to `to` when given), one row per closed slot or a null slot for the whole day. */
-export function listClosedDates(db: Executor, from: string, to?: string) {
-  const query = db
+const closedDatesFrom = (db: Executor, from: string) =>
+  db
     .selectFrom("closed_dates")
     .select(["date", "slot_id", "reason"])
     .where("date", ">=", from)
     .orderBy("date")
     .orderBy("closed_date_id");
-  return (to ? query.where("date", "<=", to) : query).execute();
+const closedDatesBetween = prepared((db, from: string, to: string) =>
+  closedDatesFrom(db, from).where("date", "<=", to),
+);
+
+/** Closed dates from `from` on (to `to` when given), one row per closed slot or a null slot for the whole day. */
+export function listClosedDates(db: Executor, from: string, to?: string) {
+  return to ? closedDatesBetween.rows(db, from, to) : closedDatesFrom(db, from).execute();
 }
 
 export type ClosedRow = Awaited<ReturnType<typeof listClosedDates>>[number];
@@ -77,12 +87,8 @@ export type ClosedRow = Awaited<ReturnType<typeof listClosedDates>>[number];
 /** Orders that still hold their place: every status but those that free it (Denied, Cancelled). */
 const holdsPlace = sql<boolean>`lower(trim(order_status)) not in (${sql.join(SLOT_RELEASING_STATUSES)})`;
 
-/**
- * How many orders hold each slot on each day in [from, to], in one grouped query however many days
- * are asked; `exceptOrderId` leaves one order out (the one being moved).
- */
-export async function countBookings(db: Executor, from: string, to: string, exceptOrderId?: number) {
-  let query = db
+const bookingsQuery = (db: Executor, from: string, to: string) =>
+  db
     .selectFrom("orders")
     .select((eb) => ["delivery_day", "delivery_slot_id", eb.fn.countAll<number>().as("booked")])
     .where("delivery_day", ">=", from)
@@ -90,8 +96,18 @@ export async function countBookings(db: Executor, from: string, to: string, exce
     .where("delivery_slot_id", "is not", null)
     .where(holdsPlace)
     .groupBy(["delivery_day", "delivery_slot_id"]);
-  if (exceptOrderId !== undefined) query = query.where("order_id", "<>", exceptOrderId);
-  const rows = await query.execute();
+// Counted by every order that names no slot: built once (db/prepared.ts).
+const bookingsBetween = prepared(bookingsQuery);
+
+/**
+ * How many orders hold each slot on each day in [from, to], in one grouped query however many days
+ * are asked; `exceptOrderId` leaves one order out (the one being moved).
+ */
+export async function countBookings(db: Executor, from: string, to: string, exceptOrderId?: number) {
+  const rows =
+    exceptOrderId === undefined
+      ? await bookingsBetween.rows(db, from, to)
+      : await bookingsQuery(db, from, to).where("order_id", "<>", exceptOrderId).execute();
   return rows.map((r) => ({
     day: r.delivery_day as string,
     slotId: r.delivery_slot_id as number,

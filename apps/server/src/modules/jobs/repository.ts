@@ -1,18 +1,24 @@
 import type { Selectable } from "kysely";
 import type { Dialect } from "../../db/connection.js";
 import type { Executor, JobsTable } from "../../db/database.js";
+import { prepared } from "../../db/prepared.js";
 
 export type JobRow = Selectable<JobsTable>;
+
+// Three jobs are queued, claimed and finished for every order: these statements are built once (db/prepared.ts).
+const insertJobQuery = prepared(
+  (db, kind: string, payload: string, run_at: string, max_attempts: number, created_at: string) =>
+    db
+      .insertInto("jobs")
+      .values({ kind, payload, run_at, max_attempts, created_at, state: "queued", attempts: 0 })
+      .returning("job_id"),
+);
 
 export function insertJob(
   db: Executor,
   job: { kind: string; payload: string; run_at: string; max_attempts: number; created_at: string },
 ) {
-  return db
-    .insertInto("jobs")
-    .values({ ...job, state: "queued", attempts: 0 })
-    .returning("job_id")
-    .executeTakeFirstOrThrow();
+  return insertJobQuery.firstOrThrow(db, job.kind, job.payload, job.run_at, job.max_attempts, job.created_at);
 }
 
 /** The one row of a recurring job; a second runner inserting it at the same time inserts nothing. */
@@ -38,6 +44,26 @@ export function claimJobs(
   db: Executor,
   dialect: Dialect,
   claim: { kinds: string[]; now: string; lockedUntil: string; token: string; limit: number; jobId?: number },
+): Promise<JobRow[]> {
+  const [kind] = claim.kinds;
+  if (claim.jobId !== undefined && claim.kinds.length === 1 && kind !== undefined) {
+    // The same statement with one kind, one job and a limit of 1, built once per dialect.
+    return claimOne[dialect].rows(db, claim.token, claim.lockedUntil, kind, claim.now, claim.jobId);
+  }
+  return claimQuery(db, dialect, claim).execute();
+}
+
+/** One due job by its id, if it is of `kind`, due and not held: what runJobNow claims after each order. */
+const claimOneQuery = (dialect: Dialect) =>
+  prepared((db, token: string, lockedUntil: string, kind: string, now: string, jobId: number) =>
+    claimQuery(db, dialect, { kinds: [kind], now, lockedUntil, token, limit: 1, jobId }),
+  );
+const claimOne = { sqlite: claimOneQuery("sqlite"), postgres: claimOneQuery("postgres") };
+
+function claimQuery(
+  db: Executor,
+  dialect: Dialect,
+  claim: { kinds: string[]; now: string; lockedUntil: string; token: string; limit: number; jobId?: number },
 ) {
   return db
     .updateTable("jobs")
@@ -60,8 +86,7 @@ export function claimJobs(
       if (claim.jobId !== undefined) due = due.where("job_id", "=", claim.jobId);
       return dialect === "postgres" ? due.forUpdate().skipLocked() : due;
     })
-    .returningAll()
-    .execute();
+    .returningAll();
 }
 
 /** Changes a claimed job only while the claim is still this one: a runner whose lease ran out changes nothing. */
@@ -69,11 +94,18 @@ function updateClaimed(db: Executor, jobId: number, token: string) {
   return db.updateTable("jobs").where("job_id", "=", jobId).where("claim_token", "=", token);
 }
 
+const finishJobQuery = prepared((db, jobId: number, token: string, at: string) =>
+  updateClaimed(db, jobId, token).set({
+    state: "done",
+    finished_at: at,
+    claim_token: null,
+    locked_until: null,
+    last_error: null,
+  }),
+);
+
 export async function finishJob(db: Executor, jobId: number, token: string, at: string) {
-  const result = await updateClaimed(db, jobId, token)
-    .set({ state: "done", finished_at: at, claim_token: null, locked_until: null, last_error: null })
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return (await finishJobQuery.changed(db, jobId, token, at)) > 0n;
 }
 
 /** A recurring job that ran goes back to the queue for its next time, its tries counted afresh. */

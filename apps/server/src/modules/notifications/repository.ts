@@ -1,13 +1,14 @@
 import { sql } from "kysely";
 import type { Executor } from "../../db/database.js";
+import { prepared } from "../../db/prepared.js";
+
+const languageByEmailKey = prepared((db, emailKey: string) =>
+  db.selectFrom("users").select("language").where("email_key", "=", emailKey),
+);
 
 /** The language of the account that reads mail at this address (the shop's NOTIFY_EMAIL); null for none. */
 export async function languageOfAddress(db: Executor, email: string) {
-  const row = await db
-    .selectFrom("users")
-    .select("language")
-    .where("email_key", "=", email.trim().toLowerCase())
-    .executeTakeFirst();
+  const row = await languageByEmailKey.first(db, email.trim().toLowerCase());
   return row?.language ?? null;
 }
 

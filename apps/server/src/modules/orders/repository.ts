@@ -3,6 +3,7 @@ import { REVIEWABLE_STATUSES } from "@florist/contract/rules";
 import { type Expression, type ExpressionBuilder, sql } from "kysely";
 import type { Dialect } from "../../db/connection.js";
 import type { Database, Executor, NewOrder, NewOrderItem, OrderUpdate } from "../../db/database.js";
+import { prepared } from "../../db/prepared.js";
 import { productColumns } from "../cart/repository.js";
 
 /**
@@ -110,8 +111,11 @@ function ordersWithUsers(db: Executor) {
     .select(["users.username", "users.email", "users.language", ...deliveryColumns]);
 }
 
+// Read for the answer to every new order and for its mails: built once (db/prepared.ts).
+const orderById = prepared((db, orderId: number) => ordersWithUsers(db).where("orders.order_id", "=", orderId));
+
 export function findOrder(db: Executor, orderId: number) {
-  return ordersWithUsers(db).where("orders.order_id", "=", orderId).executeTakeFirst();
+  return orderById.first(db, orderId);
 }
 
 /**
@@ -145,10 +149,8 @@ export function findOrderByProof(db: Executor, proofPath: string) {
     .executeTakeFirst();
 }
 
-/** The items of the given orders, each order's in line order. */
-export function listOrderItems(db: Executor, orderIds: number[]) {
-  if (orderIds.length === 0) return Promise.resolve([]);
-  return db
+const orderItems = (db: Executor) =>
+  db
     .selectFrom("order_items")
     .select([
       "order_item_id",
@@ -161,15 +163,20 @@ export function listOrderItems(db: Executor, orderIds: number[]) {
       "size",
       "color",
     ])
-    .where("order_id", "in", orderIds)
     .orderBy("order_id")
-    .orderBy("line_no")
-    .execute();
+    .orderBy("line_no");
+// One order's items and add-ons are read for every new order (its answer and its mails): built once.
+const itemsOfOrder = prepared((db, orderId: number) => orderItems(db).where("order_id", "=", orderId));
+
+/** The items of the given orders, each order's in line order. */
+export function listOrderItems(db: Executor, orderIds: number[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  if (orderIds.length === 1) return itemsOfOrder.rows(db, orderIds[0] as number);
+  return orderItems(db).where("order_id", "in", orderIds).execute();
 }
 
-export function listOrderItemCustomizations(db: Executor, orderIds: number[]) {
-  if (orderIds.length === 0) return Promise.resolve([]);
-  return db
+const orderItemCustomizations = (db: Executor) =>
+  db
     .selectFrom("order_item_customizations")
     .innerJoin("order_items", "order_items.order_item_id", "order_item_customizations.order_item_id")
     .select([
@@ -178,9 +185,15 @@ export function listOrderItemCustomizations(db: Executor, orderIds: number[]) {
       "order_item_customizations.price",
       "order_item_customizations.quantity",
     ])
-    .where("order_items.order_id", "in", orderIds)
-    .orderBy("order_item_customizations.order_item_customization_id")
-    .execute();
+    .orderBy("order_item_customizations.order_item_customization_id");
+const customizationsOfOrder = prepared((db, orderId: number) =>
+  orderItemCustomizations(db).where("order_items.order_id", "=", orderId),
+);
+
+export function listOrderItemCustomizations(db: Executor, orderIds: number[]) {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  if (orderIds.length === 1) return customizationsOfOrder.rows(db, orderIds[0] as number);
+  return orderItemCustomizations(db).where("order_items.order_id", "in", orderIds).execute();
 }
 
 /** Review columns besides order_id, which the order list takes from the order itself. */

@@ -1,8 +1,10 @@
 import type { Executor } from "../../db/database.js";
+import { prepared } from "../../db/prepared.js";
+
+const setting = prepared((db, key: string) => db.selectFrom("settings").select("value").where("key", "=", key));
 
 export async function getSetting(db: Executor, key: string): Promise<string | undefined> {
-  const row = await db.selectFrom("settings").select("value").where("key", "=", key).executeTakeFirst();
-  return row?.value;
+  return (await setting.first(db, key))?.value;
 }
 
 export async function putSetting(db: Executor, key: string, value: string): Promise<void> {
@@ -13,14 +15,17 @@ export async function putSetting(db: Executor, key: string, value: string): Prom
     .execute();
 }
 
-/** The shop's bank accounts in the order the admin listed them (contract §7.2). */
-export function listBankAccounts(db: Executor) {
-  return db
+const bankAccounts = prepared((db) =>
+  db
     .selectFrom("bank_accounts")
     .select(["bank", "account_number", "account_name"])
     .orderBy("position")
-    .orderBy("bank_account_id")
-    .execute();
+    .orderBy("bank_account_id"),
+);
+
+/** The shop's bank accounts in the order the admin listed them (contract §7.2); every order's mail shows them. */
+export function listBankAccounts(db: Executor) {
+  return bankAccounts.rows(db);
 }
 
 /** The list as a whole is what the admin edits, so it is replaced as a whole. */

@@ -1,0 +1,74 @@
+import type { Compilable, CompiledQuery } from "kysely";
+import type { Executor } from "./database.js";
+
+/** Stands for the query's argument `index` while the query is built once. */
+class Argument {
+  constructor(readonly index: number) {}
+}
+
+type Slot = { argument: number } | { constant: unknown };
+
+interface Compiled {
+  template: CompiledQuery;
+  slots: Slot[];
+}
+
+/**
+ * A query of a fixed shape built and compiled by Kysely once per dialect, then run again with each
+ * call's values (docs/performance.md, 2026-11-27 session 2): building a query is most of Kysely's
+ * CPU per statement, and the hot queries of an order have the same SQL text every time.
+ *
+ * `build` gets the executor and stand-ins for its arguments; each argument must be used as a plain
+ * value (compared, inserted, set), never looked into or branched on, since the SQL is made once. An
+ * argument that does not reach the SQL as one parameter is a mistake and throws on first use.
+ */
+export function prepared<A extends unknown[], R>(build: (db: Executor, ...args: A) => Compilable<R>) {
+  // At most one per dialect: the SQL text depends on nothing else.
+  const byDialect = new Map<unknown, Compiled>();
+
+  function compile(db: Executor, arity: number): Compiled {
+    const stands = Array.from({ length: arity }, (_, index) => new Argument(index));
+    const template = build(db, ...(stands as unknown as A)).compile();
+    const slots: Slot[] = template.parameters.map((value) =>
+      value instanceof Argument ? { argument: value.index } : { constant: value },
+    );
+    for (const stand of stands) {
+      if (!slots.some((slot) => "argument" in slot && slot.argument === stand.index)) {
+        throw new Error(`prepared query: argument ${stand.index} is not a parameter of ${template.sql}`);
+      }
+    }
+    return { template, slots };
+  }
+
+  function query(db: Executor, args: A): CompiledQuery<R> {
+    const dialect = db.getExecutor().adapter.constructor;
+    let compiled = byDialect.get(dialect);
+    if (!compiled) {
+      compiled = compile(db, args.length);
+      byDialect.set(dialect, compiled);
+    }
+    const parameters = compiled.slots.map((slot) => ("argument" in slot ? args[slot.argument] : slot.constant));
+    return { ...compiled.template, parameters } as CompiledQuery<R>;
+  }
+
+  return {
+    /** Every row. */
+    async rows(db: Executor, ...args: A): Promise<R[]> {
+      return (await db.executeQuery(query(db, args))).rows;
+    },
+    /** The first row, if any. */
+    async first(db: Executor, ...args: A): Promise<R | undefined> {
+      return (await db.executeQuery(query(db, args))).rows[0];
+    },
+    /** The first row; throws when there is none (as Kysely's executeTakeFirstOrThrow). */
+    async firstOrThrow(db: Executor, ...args: A): Promise<R> {
+      const row = (await db.executeQuery(query(db, args))).rows[0];
+      if (row === undefined) throw new Error("prepared query: no result");
+      return row;
+    },
+    /** How many rows an update or delete changed. */
+    async changed(db: Executor, ...args: A): Promise<bigint> {
+      return (await db.executeQuery(query(db, args))).numAffectedRows ?? 0n;
+    },
+  };
+}

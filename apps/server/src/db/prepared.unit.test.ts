@@ -1,0 +1,93 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { type Generated, type Kysely, sql } from "kysely";
+import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { openDatabase } from "./connection.js";
+import type { Executor } from "./database.js";
+import { prepared } from "./prepared.js";
+
+interface Notes {
+  notes: { note_id: Generated<number>; text: string; kind: string };
+}
+
+let dir: string;
+let db: Kysely<Notes>;
+// The shop's queries take its own Database; these run on a table of their own.
+const asShop = (notes: Kysely<Notes>) => notes as unknown as Executor;
+const asNotes = (shop: Executor) => shop as unknown as Kysely<Notes>;
+
+beforeEach(async () => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), "florist-prepared-"));
+  db = openDatabase(`sqlite:${path.join(dir, "shop.db")}`).db as unknown as Kysely<Notes>;
+  await sql`create table notes (note_id integer primary key, text text not null, kind text not null)`.execute(db);
+});
+
+afterEach(async () => {
+  await db.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+describe("prepared", () => {
+  it("builds the query once and runs it with each call's values, constants kept", async () => {
+    let builds = 0;
+    const insert = prepared((shop, text: string) => {
+      builds += 1;
+      return asNotes(shop).insertInto("notes").values({ text, kind: "memo" }).returning("note_id");
+    });
+    const byKind = prepared((shop, kind: string, after: number) => {
+      builds += 1;
+      return asNotes(shop)
+        .selectFrom("notes")
+        .select(["text", "kind"])
+        .where("kind", "=", kind)
+        .where("note_id", ">", after)
+        .orderBy("note_id");
+    });
+    const first = await insert.firstOrThrow(asShop(db), "one");
+    await insert.firstOrThrow(asShop(db), "two");
+    await insert.firstOrThrow(asShop(db), "three");
+    expect(await byKind.rows(asShop(db), "memo", first.note_id)).toEqual([
+      { text: "two", kind: "memo" },
+      { text: "three", kind: "memo" },
+    ]);
+    expect(await byKind.first(asShop(db), "other", 0)).toBeUndefined();
+    expect(builds).toBe(2);
+  });
+
+  it("uses an argument named twice at both places", async () => {
+    const same = prepared((shop, value: string) =>
+      asNotes(shop).selectFrom("notes").select("note_id").where("text", "=", value).where("kind", "=", value),
+    );
+    await db.insertInto("notes").values({ text: "x", kind: "x" }).execute();
+    await db.insertInto("notes").values({ text: "x", kind: "y" }).execute();
+    expect(await same.rows(asShop(db), "x")).toEqual([{ note_id: 1 }]);
+  });
+
+  it("runs inside a transaction and counts the rows an update changed", async () => {
+    const rename = prepared((shop, text: string, kind: string) =>
+      asNotes(shop).updateTable("notes").set({ text }).where("kind", "=", kind),
+    );
+    await db.insertInto("notes").values({ text: "a", kind: "k" }).execute();
+    await db.insertInto("notes").values({ text: "b", kind: "k" }).execute();
+    await expect(
+      db.transaction().execute(async (trx) => {
+        expect(await rename.changed(asShop(trx), "c", "k")).toBe(2n);
+        throw new Error("rolled back");
+      }),
+    ).rejects.toThrow("rolled back");
+    expect((await db.selectFrom("notes").select("text").execute()).map((n) => n.text)).toEqual(["a", "b"]);
+    expect(await rename.changed(asShop(db), "c", "k")).toBe(2n);
+  });
+
+  it("refuses an argument that does not reach the SQL as a value", async () => {
+    // The kind is looked at while building, so the SQL would hold the first call's choice for every call.
+    const branches = prepared((shop, kind: string) =>
+      asNotes(shop)
+        .selectFrom("notes")
+        .select("note_id")
+        .where("kind", "=", typeof kind === "string" ? kind : "memo"),
+    );
+    await expect(branches.rows(asShop(db), "memo")).rejects.toThrow("argument 0 is not a parameter");
+  });
+});
