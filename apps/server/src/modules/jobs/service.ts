@@ -140,8 +140,12 @@ async function runClaimed(ctx: AppContext, kind: JobKind, job: repo.JobRow, log:
 }
 
 function claim(ctx: AppContext, kinds: JobKind[], jobId?: number) {
+  return claimOn(ctx.db, ctx, kinds, jobId);
+}
+
+function claimOn(db: Executor, ctx: AppContext, kinds: JobKind[], jobId?: number) {
   const at = now();
-  return repo.claimJobs(ctx.db, ctx.dialect, {
+  return repo.claimJobs(db, ctx.dialect, {
     kinds: kinds.map((k) => k.kind),
     now: at.toISOString(),
     lockedUntil: isoIn(LEASE_MS, at),
@@ -185,8 +189,29 @@ export async function runJobNow<P>(
   jobId: number,
   log: JobLog = quiet,
 ): Promise<boolean> {
+  if (kind.transactional && kind.everyMs === undefined) {
+    // Claimed, run and finished in one transaction: one commit, no lease to write first. A job that
+    // fails here leaves nothing behind and is run again the usual way below, which records the failure.
+    const ran = await claimAndRunInTransaction(ctx, kind, jobId).catch(() => null);
+    if (ran !== null) return ran;
+  }
   const [job] = await claim(ctx, [kind], jobId);
   return job ? runClaimed(ctx, kind, job, log) : false;
+}
+
+/**
+ * A due transactional job run at once inside the transaction that claims it: its claim, what it
+ * writes and its end commit together or not at all. PostgreSQL keeps the claimed row locked until
+ * then, so a runner claiming meanwhile skips it (SKIP LOCKED); SQLite runs one writer at a time.
+ * False when the job is not due or another runner holds it.
+ */
+async function claimAndRunInTransaction(ctx: AppContext, kind: JobKind, jobId: number): Promise<boolean> {
+  return ctx.db.transaction().execute(async (trx) => {
+    const [job] = await claimOn(trx, ctx, [kind], jobId);
+    if (!job) return false;
+    await kind.run({ ...ctx, db: trx }, JSON.parse(job.payload));
+    return repo.finishJob(trx, job.job_id, job.claim_token as string, now().toISOString());
+  });
 }
 
 /** Finished jobs are kept a week and jobs given up a month, for looking into what went wrong. */
