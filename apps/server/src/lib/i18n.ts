@@ -53,7 +53,90 @@ export function t(language: Language, key: MessageKey, values: MessageValues = {
  * whose Indonesian the catalogue holds too (locales.unit.test.ts proves it). Unknown texts stay English.
  */
 export function translateText(language: Language, text: string, values: MessageValues = {}): string {
+  return quickTranslation(language, text, values) ?? i18nextTranslation(language, text, values);
+}
+
+/** i18next's own answer (what quickTranslation must equal). */
+export function i18nextTranslation(language: Language, text: string, values: MessageValues = {}): string {
   return i18n.t(text, { ...values, lng: language });
+}
+
+/** Value names that i18next reads as options of the translation rather than as values. */
+const I18NEXT_OPTIONS = new Set([
+  "count",
+  "context",
+  "lng",
+  "lngs",
+  "ns",
+  "defaultValue",
+  "replace",
+  "ordinal",
+  "returnObjects",
+  "returnDetails",
+  "joinArrays",
+  "postProcess",
+  "interpolation",
+  "skipInterpolation",
+  "fallbackLng",
+  "keyPrefix",
+  "keySeparator",
+  "nsSeparator",
+]);
+
+/** A placeholder as i18next finds it: `{{name}}`, `{{- name}}` (unescaped) or `{{name, format}}`. */
+const PLACEHOLDER = /\{\{(.+?)\}\}/g;
+const PLAIN_NAME = /^\s*\w+\s*$/;
+/** i18next's nesting of one text in another. */
+const NESTING = /\$t\(/;
+
+/**
+ * Each text's sentence in each language as i18next resolves it (fallbacks included), its
+ * placeholders left in; null for a text only i18next itself may fill in (nesting, formats).
+ */
+const sentencesByLanguage = new Map<string, string | null>();
+
+function sentenceOf(language: Language, text: string): string | null {
+  const key = `${language}\u0000${text}`;
+  let sentence = sentencesByLanguage.get(key);
+  if (sentence === undefined) {
+    // Without values i18next leaves every placeholder as it is (skipOnVariables, its default).
+    const resolved = i18n.t(text, { lng: language });
+    const placeholders = [...resolved.matchAll(PLACEHOLDER)].map((m) => m[1] as string);
+    const simple = !NESTING.test(resolved) && placeholders.every((name) => PLAIN_NAME.test(name));
+    sentence = simple ? resolved : null;
+    // The texts are the code's own literals and the contract's messages: a bounded set.
+    if (sentencesByLanguage.size < 5000) sentencesByLanguage.set(key, sentence);
+  }
+  return sentence;
+}
+
+/**
+ * The text filled in without going through i18next each time, where the answer is certainly the same
+ * as i18next's: no plural (`count`), `context` or other option, every placeholder a plain name with a value, and
+ * no value that i18next would treat as more than text (a `{` or a `$`). Mails say a few dozen
+ * sentences per order, and i18next's own path costs several times this one (docs/performance.md).
+ * Undefined when i18next must do it; lib/i18n.unit.test.ts compares the two on every text.
+ */
+export function quickTranslation(language: Language, text: string, values: MessageValues): string | undefined {
+  for (const name in values) {
+    if (I18NEXT_OPTIONS.has(name)) return undefined;
+    const value = values[name];
+    if (typeof value === "string" ? value.includes("{") || value.includes("$") : typeof value !== "number") {
+      return undefined;
+    }
+  }
+  const sentence = sentenceOf(language, text);
+  if (sentence === null) return undefined;
+  let complete = true;
+  const filled = sentence.replace(PLACEHOLDER, (whole, name: string) => {
+    const value = Object.hasOwn(values, name.trim()) ? values[name.trim()] : undefined;
+    if (value === undefined) {
+      complete = false;
+      return whole;
+    }
+    return String(value);
+  });
+  return complete ? filled : undefined;
 }
 
 /** The Indonesian catalogue holds this text. */

@@ -1,7 +1,16 @@
 import { describe, expect, it } from "vitest";
 import { z } from "zod";
 import { AppError, fieldProblem, msg, parse, say, sentences } from "../errors.js";
-import { acceptedLanguage, t } from "./i18n.js";
+import id from "../locales/id.json";
+import {
+  acceptedLanguage,
+  i18nextTranslation,
+  LANGUAGES,
+  type MessageValues,
+  quickTranslation,
+  t,
+  translateText,
+} from "./i18n.js";
 
 describe("the server's words in two languages", () => {
   it("fills in values and picks English plural forms", () => {
@@ -53,5 +62,45 @@ describe("the server's words in two languages", () => {
     ["", null],
   ])("reads Accept-Language %j as %s", (header, language) => {
     expect(acceptedLanguage(header)).toBe(language);
+  });
+});
+
+describe("the quick way of filling in a text", () => {
+  const texts = Object.keys(id);
+  const valuesFor = (text: string, value: (name: string, index: number) => string | number) =>
+    Object.fromEntries(
+      [...new Set([...text.matchAll(/\{\{\s*(\w+)\s*\}\}/g)].map((m) => m[1] as string))].map((name, index) => [
+        name,
+        value(name, index),
+      ]),
+    );
+
+  it("says every text of the catalogue exactly as i18next does, in both languages", () => {
+    let quick = 0;
+    for (const language of LANGUAGES) {
+      for (const text of texts) {
+        for (const values of [
+          valuesFor(text, (name) => `Rp 150.000 <b>"${name}"</b> & 'Bunga'`),
+          valuesFor(text, (_, index) => 1200 + index),
+          {},
+        ]) {
+          const answer = translateText(language, text, values);
+          expect(answer).toBe(i18nextTranslation(language, text, values));
+          if (quickTranslation(language, text, values) !== undefined) quick += 1;
+        }
+      }
+    }
+    // Most texts take the quick way; a test that never did would prove nothing.
+    expect(quick).toBeGreaterThan(texts.length);
+  });
+
+  it("leaves to i18next what it reads as more than text: plurals, nesting signs, missing values", () => {
+    const text = "Thank you for your order, {{name}}";
+    const cases: MessageValues[] = [{ name: "{{id}}" }, { name: "$&$" + "t(Cart not found.)" }, { count: 2 }, {}];
+    for (const values of cases) {
+      expect(quickTranslation("id", text, values)).toBeUndefined();
+      expect(translateText("id", text, values)).toBe(i18nextTranslation("id", text, values));
+    }
+    expect(quickTranslation("id", text, { name: "Sari" })).toBe(i18nextTranslation("id", text, { name: "Sari" }));
   });
 });
