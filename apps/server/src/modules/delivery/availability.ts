@@ -30,9 +30,15 @@ export interface ScheduleSnapshot {
 
 export const placeKey = (date: string, slotId: number) => `${date}|${slotId}`;
 
+/** The last one asked for: the rule asks it for every slot of every day it looks at, always the same. */
+let lastAsked = { today: "", windowDays: Number.NaN, day: "" };
+
 /** The last date a shopper may book: the window counts today as its first day. */
 export function lastBookableDay(today: string, windowDays: number): string {
-  return addDays(today, windowDays - 1);
+  if (lastAsked.today !== today || lastAsked.windowDays !== windowDays) {
+    lastAsked = { today, windowDays, day: addDays(today, windowDays - 1) };
+  }
+  return lastAsked.day;
 }
 
 /** Why a slot cannot be booked on a date, or null when it can. */

@@ -101,10 +101,16 @@ export function adminSchedule(ctx: AppContext): Promise<DeliverySchedule> {
  * Reads what the availability rule needs for the dates [from, to] in three queries besides the
  * window setting, however many days: closed dates, and the bookings counted per day and slot.
  */
-async function snapshot(db: Executor, from: string, to: string, exceptOrderId?: number): Promise<ScheduleSnapshot> {
+async function snapshot(
+  db: Executor,
+  from: string,
+  to: string,
+  exceptOrderId?: number,
+  knownWindowDays?: number,
+): Promise<ScheduleSnapshot> {
   const at = now();
   const [windowDays, closed, booked] = await Promise.all([
-    getDeliveryWindowDays(db),
+    knownWindowDays ?? getDeliveryWindowDays(db),
     repo.listClosedDates(db, from, to),
     repo.countBookings(db, from, to, exceptOrderId),
   ]);
@@ -250,7 +256,11 @@ export interface PlaceCount {
 export async function countPlaces(db: Executor): Promise<PlaceCount> {
   const today = shopToday();
   const [active, windowDays] = await Promise.all([repo.listSlots(db, { all: false }), getDeliveryWindowDays(db)]);
-  return { slots: active.map(toSlotRule), snapshot: await snapshot(db, today, lastBookableDay(today, windowDays)) };
+  return {
+    slots: active.map(toSlotRule),
+    // The window just read is the snapshot's: one settings read per count, not two.
+    snapshot: await snapshot(db, today, lastBookableDay(today, windowDays), undefined, windowDays),
+  };
 }
 
 /**
