@@ -1,13 +1,8 @@
 import { StrictMode } from "react";
 import { createRoot } from "react-dom/client";
-import "@fontsource/playfair-display/latin-600.css";
-import "@fontsource/playfair-display/latin-700.css";
-import "@fontsource/playfair-display/latin-400-italic.css";
-import "@fontsource/nunito-sans/latin-400.css";
-import "@fontsource/nunito-sans/latin-600.css";
-import "@fontsource/nunito-sans/latin-700.css";
 import "./app/global.css";
 import { App } from "./app/app";
+import { loadFontsAfterContent } from "./app/fonts";
 import { startLanguage } from "./lib/i18n";
 
 const root = document.getElementById("root");
@@ -21,3 +16,4 @@ void startLanguage().finally(() => {
     </StrictMode>,
   );
 });
+loadFontsAfterContent();
