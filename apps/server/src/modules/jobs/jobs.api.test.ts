@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeShop, openTwoProcesses, type TestShop } from "../../../test/harness.js";
 import type { AppContext } from "../../context.js";
 import { MINUTE, SECOND } from "../../lib/time.js";
-import { enqueueJob, type JobKind, LEASE_MS, runJobs } from "./service.js";
+import { enqueueJob, type JobKind, LEASE_MS, runJobNow, runJobs } from "./service.js";
 
 let shop: TestShop;
 /** A second process on the same database: its own connections, the same tables. */
@@ -240,5 +240,58 @@ describe("the job runner", () => {
     expect(tries).toBe(4);
     const [row] = await shop.ctx.db.selectFrom("jobs").selectAll().where("kind", "=", kind.kind).execute();
     expect(row).toMatchObject({ state: "queued", last_error: "database away" });
+  });
+
+  it("runs a queued job at once by its id, only when it is due, not held and of its kind, and records a failure of that try", async () => {
+    let tries = 0;
+    const kind = testKind<{ note: string }>(
+      async (ctx, { note }) => {
+        tries += 1;
+        await ctx.db
+          .insertInto("settings")
+          .values({ key: note, value: String(tries) })
+          .execute();
+        if (note.endsWith("fails") && tries === 1) throw new Error("the first try fails after writing");
+      },
+      { transactional: true },
+    );
+    const written = (note: string) =>
+      shop.ctx.db.selectFrom("settings").select("value").where("key", "=", note).execute();
+
+    const now = `now-${kinds}`;
+    const due = await enqueueJob(shop.ctx.db, kind, { note: now });
+    const otherKind = testKind(async () => {});
+    expect(await runJobNow(shop.ctx, otherKind, due)).toBe(false);
+    expect(await runJobNow(shop.ctx, kind, due)).toBe(true);
+    expect(await runJobNow(other, kind, due)).toBe(false);
+    expect(await jobRow(due)).toMatchObject({ state: "done", attempts: 1, claim_token: null });
+    expect(await written(now)).toEqual([{ value: "1" }]);
+
+    const later = await enqueueJob(shop.ctx.db, kind, { note: `later-${kinds}` }, new Date(at + MINUTE));
+    expect(await runJobNow(shop.ctx, kind, later)).toBe(false);
+    expect(await jobRow(later)).toMatchObject({ state: "queued", attempts: 0, claim_token: null });
+
+    // Held by a runner whose lease has not ended: left alone.
+    const held = await enqueueJob(shop.ctx.db, kind, { note: `held-${kinds}` });
+    await shop.ctx.db
+      .updateTable("jobs")
+      .set({ claim_token: "another-runner", locked_until: new Date(at + MINUTE).toISOString(), attempts: 1 })
+      .where("job_id", "=", held)
+      .execute();
+    expect(await runJobNow(shop.ctx, kind, held)).toBe(false);
+    expect(await jobRow(held)).toMatchObject({ state: "queued", attempts: 1, claim_token: "another-runner" });
+
+    // A failing try leaves nothing written and is counted once, with its error, for the runner to retry.
+    tries = 0;
+    const fails = `${kinds}-fails`;
+    const failing = await enqueueJob(shop.ctx.db, kind, { note: fails });
+    expect(await runJobNow(shop.ctx, kind, failing)).toBe(false);
+    expect(await written(fails)).toEqual([]);
+    expect(await jobRow(failing)).toMatchObject({
+      state: "queued",
+      attempts: 1,
+      claim_token: null,
+      last_error: "the first try fails after writing",
+    });
   });
 });

@@ -53,12 +53,29 @@ export function claimJobs(
   return claimQuery(db, dialect, claim).execute();
 }
 
-/** One due job by its id, if it is of `kind`, due and not held: what runJobNow claims after each order. */
-const claimOneQuery = (dialect: Dialect) =>
-  prepared((db, token: string, lockedUntil: string, kind: string, now: string, jobId: number) =>
-    claimQuery(db, dialect, { kinds: [kind], now, lockedUntil, token, limit: 1, jobId }),
-  );
-const claimOne = { sqlite: claimOneQuery("sqlite"), postgres: claimOneQuery("postgres") };
+/**
+ * One due job by its id, if it is of `kind`, due and not held: what runJobNow claims after each
+ * order. PostgreSQL: the statement of claimQuery, whose subquery skips a row another runner has
+ * locked instead of waiting for it. SQLite: the same conditions on the row itself, so the job is
+ * found by its key; with a subquery ordered by run_at, SQLite may walk the (state, run_at) index
+ * through every queued job instead (144 µs a claim with the mails of a rush queued, 2026-11-27).
+ */
+const claimOne = {
+  postgres: prepared((db, token: string, lockedUntil: string, kind: string, now: string, jobId: number) =>
+    claimQuery(db, "postgres", { kinds: [kind], now, lockedUntil, token, limit: 1, jobId }),
+  ),
+  sqlite: prepared((db, token: string, lockedUntil: string, kind: string, now: string, jobId: number) =>
+    db
+      .updateTable("jobs")
+      .set((eb) => ({ claim_token: token, locked_until: lockedUntil, attempts: eb("attempts", "+", 1) }))
+      .where("job_id", "=", jobId)
+      .where("state", "=", "queued")
+      .where("kind", "=", kind)
+      .where("run_at", "<=", now)
+      .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<=", now)]))
+      .returningAll(),
+  ),
+};
 
 function claimQuery(
   db: Executor,

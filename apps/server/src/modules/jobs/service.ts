@@ -120,23 +120,31 @@ async function runClaimed(ctx: AppContext, kind: JobKind, job: repo.JobRow, log:
     }
   } catch (error) {
     ok = false;
-    const at = now();
-    const message = errorText(error);
-    const retryAt = at.getTime() + (kind.backoffMs ?? defaultBackoffMs)(job.attempts);
-    const givenUp = kind.everyMs === undefined && job.attempts >= job.max_attempts;
-    if (givenUp) {
-      recorded = await repo.failJob(ctx.db, job.job_id, token, at.toISOString(), message);
-    } else {
-      // A recurring job is retried no later than its next time, and never given up.
-      const next = kind.everyMs === undefined ? retryAt : Math.min(retryAt, nextSlot(at, kind.everyMs).getTime());
-      recorded = await repo.retryJob(ctx.db, job.job_id, token, new Date(next).toISOString(), message);
-    }
-    log.error({ err: error, jobId: job.job_id, kind: job.kind, attempts: job.attempts, givenUp }, "job failed");
+    recorded = await recordFailure(ctx, kind, job, error, log);
   }
   if (!recorded) {
     log.warn({ jobId: job.job_id, kind: job.kind }, "job outlived its lease: another runner has taken it");
   }
   return ok;
+}
+
+/** A claimed job's failed try: retried after its backoff, or given up after its last try. */
+async function recordFailure(ctx: AppContext, kind: JobKind, job: repo.JobRow, error: unknown, log: JobLog) {
+  const token = job.claim_token as string;
+  const at = now();
+  const message = errorText(error);
+  const retryAt = at.getTime() + (kind.backoffMs ?? defaultBackoffMs)(job.attempts);
+  const givenUp = kind.everyMs === undefined && job.attempts >= job.max_attempts;
+  let recorded: boolean;
+  if (givenUp) {
+    recorded = await repo.failJob(ctx.db, job.job_id, token, at.toISOString(), message);
+  } else {
+    // A recurring job is retried no later than its next time, and never given up.
+    const next = kind.everyMs === undefined ? retryAt : Math.min(retryAt, nextSlot(at, kind.everyMs).getTime());
+    recorded = await repo.retryJob(ctx.db, job.job_id, token, new Date(next).toISOString(), message);
+  }
+  log.error({ err: error, jobId: job.job_id, kind: job.kind, attempts: job.attempts, givenUp }, "job failed");
+  return recorded;
 }
 
 function claim(ctx: AppContext, kinds: JobKind[], jobId?: number) {
@@ -190,10 +198,18 @@ export async function runJobNow<P>(
   log: JobLog = quiet,
 ): Promise<boolean> {
   if (kind.transactional && kind.everyMs === undefined) {
-    // Claimed, run and finished in one transaction: one commit, no lease to write first. A job that
-    // fails here leaves nothing behind and is run again the usual way below, which records the failure.
-    const ran = await claimAndRunInTransaction(ctx, kind, jobId).catch(() => null);
-    if (ran !== null) return ran;
+    // Claimed, run and finished in one transaction: one commit, no lease to write first.
+    try {
+      return await claimAndRunInTransaction(ctx, kind, jobId);
+    } catch (error) {
+      // Nothing of the try is left. It is counted and recorded as the runner records a failed try
+      // (claimed, then retried after its backoff), without running it again now.
+      const [job] = await claim(ctx, [kind], jobId);
+      if (job && !(await recordFailure(ctx, kind, job, error, log))) {
+        log.warn({ jobId, kind: kind.kind }, "job outlived its lease: another runner has taken it");
+      }
+      return false;
+    }
   }
   const [job] = await claim(ctx, [kind], jobId);
   return job ? runClaimed(ctx, kind, job, log) : false;
