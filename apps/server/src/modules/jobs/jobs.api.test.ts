@@ -25,6 +25,33 @@ function testKind<P>(run: (ctx: AppContext, payload: P) => Promise<void>, option
   return { kind: `test.${kinds}`, maxAttempts: 3, run, ...options } as JobKind<P>;
 }
 
+/**
+ * A transactional kind that writes its note to settings (the value: which try it is) and throws after
+ * writing on the first try when `failsFirst(note)` says so; `tries()` counts the tries since the start
+ * or since `countAgain()`.
+ */
+function noteWritingKind(failsFirst: (note: string) => boolean) {
+  let tries = 0;
+  const kind = testKind<{ note: string }>(
+    async (ctx, { note }) => {
+      tries += 1;
+      await ctx.db
+        .insertInto("settings")
+        .values({ key: note, value: String(tries) })
+        .execute();
+      if (failsFirst(note) && tries === 1) throw new Error("the first try fails after writing");
+    },
+    { transactional: true },
+  );
+  return {
+    kind,
+    tries: () => tries,
+    countAgain: () => {
+      tries = 0;
+    },
+  };
+}
+
 function jobRow(jobId: number) {
   return shop.ctx.db.selectFrom("jobs").selectAll().where("job_id", "=", jobId).executeTakeFirstOrThrow();
 }
@@ -97,18 +124,7 @@ describe("the job runner", () => {
   });
 
   it("keeps what a transactional job wrote exactly when it finished: nothing from a failed try, once in all", async () => {
-    let tries = 0;
-    const kind = testKind<{ note: string }>(
-      async (ctx, { note }) => {
-        tries += 1;
-        await ctx.db
-          .insertInto("settings")
-          .values({ key: note, value: String(tries) })
-          .execute();
-        if (tries === 1) throw new Error("the first try fails after writing");
-      },
-      { transactional: true },
-    );
+    const { kind, tries } = noteWritingKind(() => true);
     const note = `transactional-${kinds}`;
     const id = await enqueueJob(shop.ctx.db, kind, { note });
     const written = () => shop.ctx.db.selectFrom("settings").select("value").where("key", "=", note).execute();
@@ -121,7 +137,7 @@ describe("the job runner", () => {
     expect(await jobRow(id)).toMatchObject({ state: "done", attempts: 2, claim_token: null });
     advance(LEASE_MS);
     await runJobs(other, [kind]);
-    expect(tries).toBe(2);
+    expect(tries()).toBe(2);
   });
 
   it("rolls back a transactional job whose lease ran out while it ran, and leaves the job to the runner that took it", async () => {
@@ -243,18 +259,7 @@ describe("the job runner", () => {
   });
 
   it("runs a queued job at once by its id, only when it is due, not held and of its kind, and records a failure of that try", async () => {
-    let tries = 0;
-    const kind = testKind<{ note: string }>(
-      async (ctx, { note }) => {
-        tries += 1;
-        await ctx.db
-          .insertInto("settings")
-          .values({ key: note, value: String(tries) })
-          .execute();
-        if (note.endsWith("fails") && tries === 1) throw new Error("the first try fails after writing");
-      },
-      { transactional: true },
-    );
+    const { kind, countAgain } = noteWritingKind((note) => note.endsWith("fails"));
     const written = (note: string) =>
       shop.ctx.db.selectFrom("settings").select("value").where("key", "=", note).execute();
 
@@ -282,7 +287,7 @@ describe("the job runner", () => {
     expect(await jobRow(held)).toMatchObject({ state: "queued", attempts: 1, claim_token: "another-runner" });
 
     // A failing try leaves nothing written and is counted once, with its error, for the runner to retry.
-    tries = 0;
+    countAgain();
     const fails = `${kinds}-fails`;
     const failing = await enqueueJob(shop.ctx.db, kind, { note: fails });
     expect(await runJobNow(shop.ctx, kind, failing)).toBe(false);
