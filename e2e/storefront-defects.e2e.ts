@@ -37,6 +37,34 @@ async function registered(prefix: string) {
   return user;
 }
 
+it("on a phone, a tap on the menu button in the first moment after the page starts keeps the menu open", async () => {
+  const [phone] = VIEWPORTS;
+  await suite.journey(phone, "early-menu-tap", async (tab) => {
+    const { page } = tab;
+    // The shopper's tap, in the same moment the page's content first appears.
+    await page.addInitScript(() => {
+      const tapOnStart = new MutationObserver(() => {
+        if (!document.querySelector("#main > *")) return;
+        tapOnStart.disconnect();
+        document.querySelector<HTMLButtonElement>(".navbar-toggle")?.click();
+      });
+      tapOnStart.observe(document, { childList: true, subtree: true });
+    });
+    await page.goto("/blog");
+    await page.getByText("Read article").first().waitFor();
+    const toggle = page.locator(".navbar-toggle");
+    // The header's work after the first paint has run; the menu is still open.
+    await page.waitForLoadState("networkidle");
+    expect(await toggle.getAttribute("aria-expanded")).toBe("true");
+    expect(await page.locator(".navbar-menu.open").isVisible()).toBe(true);
+    // Going to another page still closes it.
+    await page.locator(".navbar-menu").getByRole("link", { name: "Catalog", exact: true }).click();
+    await waitForPath(page, "/katalog");
+    await page.locator(".navbar-menu.open").waitFor({ state: "detached" });
+    expect(await toggle.getAttribute("aria-expanded")).toBe("false");
+  });
+});
+
 describe.each(VIEWPORTS)("the storefront at $width px", (viewport) => {
   const phone = viewport.width < 861;
 

@@ -3,8 +3,10 @@ import type { ShopPage } from "./browser";
 
 /** On a phone the navigation sits behind the hamburger; open it when it is there. */
 export async function openMenu(page: Page): Promise<void> {
-  // The navigation of a page that is still loading is not there yet; wait for it first.
+  // The served page already draws the header, but its buttons work once the app has started, which is
+  // when the page's main area gets its first content (the empty main of the served frame is filled).
   await page.locator("nav.navbar").waitFor();
+  await page.locator("#main > *").first().waitFor({ state: "attached" });
   const toggle = page.locator(".navbar-toggle");
   if (!(await toggle.isVisible())) return;
   if ((await toggle.getAttribute("aria-expanded")) !== "true") await toggle.click();

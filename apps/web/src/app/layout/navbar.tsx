@@ -140,12 +140,15 @@ export function Navbar() {
   const menuId = useId();
   const dropdownId = useId();
 
-  // A new page closes whatever menu led to it.
-  // biome-ignore lint/correctness/useExhaustiveDependencies: pathname is the trigger, not a value used inside.
-  useEffect(() => {
+  // A new page closes whatever menu led to it. Decided while rendering, not in an effect: an effect
+  // also runs once the header first appears, and that late run (after the next paint) closed a menu
+  // opened by a tap in the first moments of the page.
+  const [menusPath, setMenusPath] = useState(pathname);
+  if (menusPath !== pathname) {
+    setMenusPath(pathname);
     setMenuOpen(false);
     setDropdownOpen(false);
-  }, [pathname]);
+  }
 
   useEffect(() => {
     if (!dropdownOpen) return;
