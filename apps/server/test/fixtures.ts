@@ -1,6 +1,7 @@
 import { randomBytes } from "node:crypto";
 import type { KyselyPlugin } from "kysely";
 import sharp from "sharp";
+import { photoFiles } from "../src/lib/images.js";
 import { nowIso } from "../src/lib/time.js";
 import type { TestShop } from "./harness.js";
 
@@ -81,6 +82,16 @@ export async function countQueries(shop: TestShop, run: () => Promise<unknown>):
     shop.ctx.db = original;
   }
   return count;
+}
+
+/** The files the shop keeps for the stored photos among these addresses (each photo and its copies), sorted. */
+export function photoFilesOf(urls: (string | null)[]): string[] {
+  return urls
+    .flatMap((url) => {
+      const name = /^\/uploads\/products\/([a-f0-9]{32})\.webp$/.exec(url ?? "")?.[1];
+      return name ? photoFiles(name) : [];
+    })
+    .sort();
 }
 
 export interface UploadFile {

@@ -120,13 +120,25 @@ export const IMAGE_SIZES = {
   article: "(min-width: 860px) 820px, 100vw",
 } as const;
 
-/** A photo stored by the shop: /uploads/products/<name>.webp, with its card copy <name>-card.webp beside it. */
+/**
+ * The widths the shop keeps of every photo it stores (a product's or a post's): the photo itself,
+ * /uploads/products/<name>.webp, at most PHOTO_FULL_WIDTH wide, and beside it a smaller copy per entry
+ * here, <name><suffix>.webp. The card copy serves the catalogue's cards; the phone copy a photo drawn
+ * across a phone's screen (a 412 px screen at 1.75 device pixels a pixel is 721 pixels wide).
+ */
+export const PHOTO_COPIES = [
+  { suffix: "-card", width: 480 },
+  { suffix: "-phone", width: 720 },
+] as const;
+export const PHOTO_FULL_WIDTH = 1200;
+
+/** A photo stored by the shop: /uploads/products/<name>.webp, with its copies beside it. */
 const STORED_PHOTO = /^(.*\/uploads\/products\/[0-9a-f]{32})\.webp$/;
-const CARD_WIDTH = 480;
-const FULL_WIDTH = 1200;
 
 /** The `srcset` of a stored photo, or nothing for an address the shop did not store (it has one width). */
 export function photoSrcSet(url: string): string | undefined {
   const stored = STORED_PHOTO.exec(url);
-  return stored ? `${stored[1]}-card.webp ${CARD_WIDTH}w, ${url} ${FULL_WIDTH}w` : undefined;
+  if (!stored) return undefined;
+  const copies = PHOTO_COPIES.map(({ suffix, width }) => `${stored[1]}${suffix}.webp ${width}w`);
+  return [...copies, `${url} ${PHOTO_FULL_WIDTH}w`].join(", ");
 }

@@ -18,6 +18,7 @@ import * as occasionsAndSearch from "./migrations/20261129200000_occasions_and_s
 import * as userLanguage from "./migrations/20261130100000_user_language.js";
 import * as catalogChangeNotice from "./migrations/20261201100000_catalog_change_notice.js";
 import * as orderIncomeIndex from "./migrations/20261201100100_order_income_index.js";
+import * as photoPhoneCopies from "./migrations/20261202100000_photo_phone_copies.js";
 
 /** Migrations listed in code so they run the same from source, tests and any bundle. */
 const migrations: Record<string, Migration> = {
@@ -40,6 +41,7 @@ const migrations: Record<string, Migration> = {
   "20261130100000_user_language": userLanguage,
   "20261201100000_catalog_change_notice": catalogChangeNotice,
   "20261201100100_order_income_index": orderIncomeIndex,
+  "20261202100000_photo_phone_copies": photoPhoneCopies,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -1,8 +1,9 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs/promises";
+import { PHOTO_COPIES, PHOTO_FULL_WIDTH } from "@florist/contract/pages";
 import { MAX_IMAGE_BYTES } from "@florist/contract/rules";
 import { fileTypeFromBuffer } from "file-type";
-import sharp from "sharp";
+import sharp, { type Sharp } from "sharp";
 import { AppError } from "../errors.js";
 import type { MessageKey } from "./i18n.js";
 import { type FileStore, fileStoreAt } from "./storage/index.js";
@@ -18,9 +19,24 @@ const TOO_MANY_PIXELS =
   "The image is too large: at most 40 megapixels (for example 8000 × 5000 pixels)." satisfies MessageKey;
 const ACCEPTED = new Set(["image/jpeg", "image/png", "image/webp"]);
 
-/** Widths kept for every product image: the detail page and the catalogue cards. */
-const DETAIL_WIDTH = 1200;
-const CARD_WIDTH = 480;
+/** The WebP quality of a stored photo's copies (contract PHOTO_COPIES): the smaller, the lower. */
+const COPY_QUALITY: Record<(typeof PHOTO_COPIES)[number]["suffix"], number> = { "-card": 78, "-phone": 80 };
+
+/** The files of a photo stored under `name`: the photo, then its copies in PHOTO_COPIES' order. */
+export const photoFiles = (name: string) => [`${name}.webp`, ...PHOTO_COPIES.map((c) => `${name}${c.suffix}.webp`)];
+
+/** A stored photo's smaller copies, made from the photo (or from what was uploaded) with sharp. */
+function photoCopies(base: Sharp): Promise<Buffer[]> {
+  return Promise.all(
+    PHOTO_COPIES.map(({ suffix, width }) =>
+      base
+        .clone()
+        .resize({ width, height: width, fit: "inside", withoutEnlargement: true })
+        .webp({ quality: COPY_QUALITY[suffix] })
+        .toBuffer(),
+    ),
+  );
+}
 
 /** Every area a stored image lives in; its path is /uploads/<area>/<name>.webp whatever the store. */
 export const IMAGE_AREAS = ["products", "proofs", "receipts"] as const;
@@ -80,34 +96,31 @@ export async function storeImage(where: FilesAt, area: ImageArea, input: Buffer)
     .catch(() => ({ width: 0, height: 0 }));
   if (width * height > MAX_IMAGE_PIXELS) throw new AppError(413, TOO_MANY_PIXELS, "IMAGE_TOO_LARGE");
   let detail: Buffer;
-  let card: Buffer | null = null;
+  let copies: Buffer[] = [];
   try {
     // The limit again where pixels are decoded, in case a header understated them.
     const base = sharp(input, { failOn: "error", limitInputPixels: MAX_IMAGE_PIXELS }).rotate();
     detail = await base
       .clone()
-      .resize({ width: DETAIL_WIDTH, height: DETAIL_WIDTH, fit: "inside", withoutEnlargement: true })
+      .resize({ width: PHOTO_FULL_WIDTH, height: PHOTO_FULL_WIDTH, fit: "inside", withoutEnlargement: true })
       .webp({ quality: 82 })
       .toBuffer();
-    if (area === "products") {
-      card = await base
-        .clone()
-        .resize({ width: CARD_WIDTH, height: CARD_WIDTH, fit: "inside", withoutEnlargement: true })
-        .webp({ quality: 78 })
-        .toBuffer();
-    }
+    if (area === "products") copies = await photoCopies(base);
   } catch {
     throw new AppError(415, "The image could not be read.", "UNREADABLE_IMAGE");
   }
-  return storeWebp(storeOf(where), area, detail, card);
+  return storeWebp(storeOf(where), area, [detail, ...copies]);
 }
 
-/** Stores both widths under a new name; when the store fails half-way, the half already stored goes again. */
-async function storeWebp(files: FileStore, area: ImageArea, detail: Buffer, card: Buffer | null): Promise<string> {
+/**
+ * Stores an image's files under a new name (the image, then a product photo's copies, as photoFiles
+ * names them); when the store fails half-way, what was already stored goes again.
+ */
+async function storeWebp(files: FileStore, area: ImageArea, bodies: Buffer[]): Promise<string> {
   const name = newImageName();
+  const names = photoFiles(name);
   try {
-    await putImage(files, area, `${name}.webp`, detail);
-    if (card) await putImage(files, area, `${name}-card.webp`, card);
+    await Promise.all(bodies.map((body, index) => putImage(files, area, names[index] as string, body)));
   } catch (error) {
     await removeStoredFiles(files, area, name).catch(() => {});
     throw error;
@@ -120,15 +133,38 @@ export function newImageName(): string {
   return randomBytes(16).toString("hex");
 }
 
-/** Stores an image that is already WebP in both widths (the seed's pre-rendered artwork) under a new name. */
-export async function storePrerendered(where: FilesAt, detailFile: string, cardFile: string): Promise<string> {
-  const [detail, card] = await Promise.all([fs.readFile(detailFile), fs.readFile(cardFile)]);
-  return storeWebp(storeOf(where), "products", detail, card);
+/**
+ * Stores a photo that is already WebP in every width (the seed's pre-rendered artwork) under a new name:
+ * `<base>.webp` and its copies beside it, named as photoFiles names them.
+ */
+export async function storePrerendered(where: FilesAt, base: string): Promise<string> {
+  const bodies = await Promise.all(photoFiles(base).map((file) => fs.readFile(file)));
+  return storeWebp(storeOf(where), "products", bodies);
 }
 
-/** A stored image's files: both widths, and the JPEG copy made for link previews (plugins/share-image.ts). */
+/**
+ * Makes the copies a stored photo lacks from the photo itself: for photos stored before a width was
+ * added to PHOTO_COPIES. Returns how many it made; a photo that is gone, or an address the shop did
+ * not store, has none made.
+ */
+export async function makeMissingCopies(files: FileStore, url: string): Promise<number> {
+  const match = STORED_PATH.exec(url);
+  if (match?.[1] !== "products") return 0;
+  const folder = areaFolder("products");
+  const [photo, ...copies] = photoFiles(match[2] as string);
+  const missing = await Promise.all(copies.map(async (file) => (await files.head(`${folder}/${file}`)) === null));
+  if (!missing.includes(true)) return 0;
+  const stored = await files.get(`${folder}/${photo}`);
+  if (!stored) return 0;
+  const made = await photoCopies(sharp(stored.body, { limitInputPixels: MAX_IMAGE_PIXELS }));
+  const wanted = copies.flatMap((file, index) => (missing[index] ? [{ file, body: made[index] as Buffer }] : []));
+  await Promise.all(wanted.map(({ file, body }) => putImage(files, "products", file, body)));
+  return wanted.length;
+}
+
+/** A stored image's files: every width, and the JPEG copy made for link previews (plugins/share-image.ts). */
 async function removeStoredFiles(files: FileStore, area: ImageArea, name: string) {
-  const names = [`${name}.webp`, `${name}-card.webp`, `${name}-share.jpg`];
+  const names = [...photoFiles(name), `${name}-share.jpg`];
   await Promise.all(names.map((f) => files.delete(`${areaFolder(area)}/${f}`)));
 }
 

@@ -1,4 +1,4 @@
-import { render, screen } from "@testing-library/react";
+import { fireEvent, render, screen } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
 import { ProductImage } from "./product-image";
 
@@ -12,5 +12,28 @@ describe("a product picture without a file", () => {
     const { container } = render(<ProductImage src={null} alt="" width={480} height={480} />);
     expect(screen.queryByRole("img")).toBeNull();
     expect(container.querySelector(".product-image-placeholder")?.getAttribute("aria-hidden")).toBe("true");
+  });
+});
+
+describe("a stored photo", () => {
+  const photo = `/uploads/products/${"a1".repeat(16)}.webp`;
+  const stem = photo.replace(/\.webp$/, "");
+
+  it("offers its card, phone and full widths for the width it is drawn at", () => {
+    render(<ProductImage src={photo} alt="Roses" width={600} height={600} sizes="100vw" />);
+    const image = screen.getByRole("img", { name: "Roses" });
+    expect(image.getAttribute("srcset")).toBe(`${stem}-card.webp 480w, ${stem}-phone.webp 720w, ${photo} 1200w`);
+    expect(image.getAttribute("sizes")).toBe("100vw");
+  });
+
+  it("falls back to the photo itself when a copy fails to load, and to the drawing when the photo fails too", () => {
+    const { container } = render(<ProductImage src={photo} alt="Roses" width={600} height={600} sizes="100vw" />);
+    fireEvent.error(screen.getByRole("img", { name: "Roses" }));
+    const image = screen.getByRole("img", { name: "Roses" });
+    expect(image.getAttribute("srcset")).toBeNull();
+    expect(image.getAttribute("src")).toBe(photo);
+    fireEvent.error(image);
+    expect(container.querySelector("img")).toBeNull();
+    expect(container.querySelector(".product-image-placeholder")).not.toBeNull();
   });
 });

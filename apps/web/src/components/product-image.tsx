@@ -11,16 +11,20 @@ export interface ProductImageProps {
   /** Images above the fold load at once; everything else waits until it is near the viewport. */
   eager?: boolean;
   /**
-   * How wide the image is drawn (the `sizes` attribute). With it, a stored photo offers its 480 px card
-   * copy beside the full one, so a phone or a small card does not fetch the large file.
+   * How wide the image is drawn (the `sizes` attribute). With it, a stored photo offers its smaller
+   * copies beside the full one (contract photoSrcSet), so a phone or a small card does not fetch the large file.
    */
   sizes?: string;
 }
 
-/** A product photo, or a drawn placeholder when the product has none or the file fails to load. */
+/**
+ * A product photo, or a drawn placeholder when the product has none or the file fails to load. A copy
+ * that fails (one not made yet for an older photo) falls back to the photo itself before the placeholder.
+ */
 export function ProductImage({ src, alt, width, height, className, eager = false, sizes }: ProductImageProps) {
   const url = resolveImageUrl(src);
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const [failedCopiesUrl, setFailedCopiesUrl] = useState<string | null>(null);
   const classes = className ? `product-image ${className}` : "product-image";
   if (!url || failedUrl === url) {
     return (
@@ -44,7 +48,7 @@ export function ProductImage({ src, alt, width, height, className, eager = false
       </span>
     );
   }
-  const srcSet = sizes ? photoSrcSet(url) : undefined;
+  const srcSet = sizes && failedCopiesUrl !== url ? photoSrcSet(url) : undefined;
   return (
     <img
       className={classes}
@@ -57,7 +61,7 @@ export function ProductImage({ src, alt, width, height, className, eager = false
       loading={eager ? "eager" : "lazy"}
       fetchPriority={eager ? "high" : undefined}
       decoding="async"
-      onError={() => setFailedUrl(url)}
+      onError={() => (srcSet ? setFailedCopiesUrl(url) : setFailedUrl(url))}
     />
   );
 }

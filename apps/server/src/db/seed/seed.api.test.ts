@@ -67,8 +67,13 @@ describe("a new shop with the demo catalogue", () => {
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["content-type"]).toBe("image/webp");
       expect((await sharp(res.rawPayload).metadata()).width).toBe(1200);
-      const card = await shop.app.inject({ method: "GET", url: url.replace(".webp", "-card.webp") });
-      expect((await sharp(card.rawPayload).metadata()).width).toBe(480);
+      for (const [copy, width] of [
+        ["-card", 480],
+        ["-phone", 720],
+      ] as const) {
+        const copied = await shop.app.inject({ method: "GET", url: url.replace(".webp", `${copy}.webp`) });
+        expect((await sharp(copied.rawPayload).metadata()).width).toBe(width);
+      }
     }
   });
 

@@ -160,9 +160,9 @@ async function seedAdmin(db: Kysely<Database>, admin: SeedOptions["admin"], log:
   }
 }
 
-/** Stores one of the shop's drawings, rendered to WebP in both widths from its SVG by scripts/render-art.ts. */
+/** Stores one of the shop's drawings, rendered to WebP in every width from its SVG by scripts/render-art.ts. */
 function storeArt(dataDir: string, art: string): Promise<string> {
-  return storePrerendered(dataDir, path.join(ART_DIR, `${art}.webp`), path.join(ART_DIR, `${art}-card.webp`));
+  return storePrerendered(dataDir, path.join(ART_DIR, art));
 }
 
 async function seedDemo(db: Kysely<Database>, dataDir: string) {

@@ -8,6 +8,8 @@ import { callerOf, createTestShop, type SignedIn, signedIn, type TestShop } from
 import { startTestBucket, type TestBucket } from "../../../test/s3.js";
 import { seed } from "../../db/seed/seed.js";
 import { runDueJobs } from "../../modules/jobs/runner.js";
+import { enqueueJob } from "../../modules/jobs/service.js";
+import { photoCopiesJob } from "../../modules/products/photo-copies.js";
 import type { Mail } from "../mailer.js";
 
 const STORED = /^\/uploads\/(products|proofs|receipts)\/([a-f0-9]{32})\.webp$/;
@@ -63,7 +65,7 @@ describe.each(["disk", "s3"] as const)("files kept on %s", (kind) => {
     return all.filter((f) => /^(uploads|proofs|receipts)\//.test(f)).sort();
   }
 
-  async function uploadProduct(): Promise<Product> {
+  async function uploadProduct(width = 200): Promise<Product> {
     const category = await shop.ctx.db.selectFrom("categories").select("category_id").executeTakeFirstOrThrow();
     const fields = {
       category_id: category.category_id,
@@ -76,7 +78,7 @@ describe.each(["disk", "s3"] as const)("files kept on %s", (kind) => {
       availability_status: "in_stock",
       product_type: "real",
     };
-    const form = multipartForm(fields, { image: await imageFile({ width: 200 }) });
+    const form = multipartForm(fields, { image: await imageFile({ width }) });
     const res = await shop.app.inject({
       method: "POST",
       url: "/api/products",
@@ -109,10 +111,12 @@ describe.each(["disk", "s3"] as const)("files kept on %s", (kind) => {
   it("keeps an uploaded product image in the store and serves it at its /uploads/ path as WebP, cached for a month", async () => {
     const imageUrl = storedUrl(await uploadProduct());
     const key = keyOf(imageUrl);
-    expect(await storedKeys()).toEqual(expect.arrayContaining([key, key.replace(".webp", "-card.webp")]));
+    const copies = ["-card", "-phone"];
+    const copyKeys = copies.map((copy) => key.replace(".webp", `${copy}.webp`));
+    expect(await storedKeys()).toEqual(expect.arrayContaining([key, ...copyKeys]));
     if (bucket) expect(await filesUnder(path.join(shop.dataDir, "uploads"))).toEqual([]);
 
-    for (const url of [imageUrl, imageUrl.replace(".webp", "-card.webp")]) {
+    for (const url of [imageUrl, ...copies.map((copy) => imageUrl.replace(".webp", `${copy}.webp`))]) {
       const res = await call("GET", url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["content-type"]).toBe("image/webp");
@@ -133,7 +137,26 @@ describe.each(["disk", "s3"] as const)("files kept on %s", (kind) => {
     const keys = await storedKeys();
     expect(keys).not.toContain(keyOf(imageUrl));
     expect(keys).not.toContain(keyOf(imageUrl).replace(".webp", "-card.webp"));
+    expect(keys).not.toContain(keyOf(imageUrl).replace(".webp", "-phone.webp"));
     expect((await call("GET", imageUrl)).statusCode).toBe(404);
+  });
+
+  it("gives a photo stored before the phone copy existed its copy, in the store, from the photo-copies job", async () => {
+    const imageUrl = storedUrl(await uploadProduct(1000));
+    const phoneUrl = imageUrl.replace(".webp", "-phone.webp");
+    // As a photo stored before the phone width was added: the photo and its card copy only.
+    await shop.ctx.files.delete(keyOf(imageUrl).replace(".webp", "-phone.webp"));
+    expect((await call("GET", phoneUrl)).statusCode).toBe(404);
+    const card = await call("GET", imageUrl.replace(".webp", "-card.webp"));
+
+    await enqueueJob(shop.ctx.db, photoCopiesJob, {});
+    expect((await runDueJobs(shop.ctx)).failed).toBe(0);
+    const phone = await call("GET", phoneUrl);
+    expect(phone.statusCode).toBe(200);
+    expect(phone.headers["content-type"]).toBe("image/webp");
+    expect((await sharp(phone.rawPayload).metadata()).width).toBe(720);
+    // The copies it had are left as they were.
+    expect((await call("GET", imageUrl.replace(".webp", "-card.webp"))).rawPayload.equals(card.rawPayload)).toBe(true);
   });
 
   it("keeps a delivery proof private: its owner and admins get it, another shopper 404, nobody signed in 401", async () => {

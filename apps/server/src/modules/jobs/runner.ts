@@ -4,6 +4,7 @@ import { sendMailJob } from "../mail/service.js";
 import { paymentReminderJob, yearReminderJob } from "../notifications/reminders.js";
 import { orderMailJob } from "../notifications/service.js";
 import { expireUnpaidJob } from "../payments/service.js";
+import { photoCopiesJob } from "../products/photo-copies.js";
 import { pruneJob } from "./prune.js";
 import { type JobKind, type JobLog, type RunResult, runJobs } from "./service.js";
 
@@ -15,6 +16,7 @@ export const SHOP_JOBS: JobKind[] = [
   expireUnpaidJob,
   yearReminderJob,
   paymentReminderJob,
+  photoCopiesJob,
 ];
 
 /** How often a runner looks for due jobs: a recurring "every minute" job runs within this of its time. */

@@ -3,7 +3,14 @@ import path from "node:path";
 import type { ProductImage } from "@florist/contract";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { archiveProduct, createProduct, imageFile, multipartForm, type UploadFile } from "../../../test/fixtures.js";
+import {
+  archiveProduct,
+  createProduct,
+  imageFile,
+  multipartForm,
+  photoFilesOf,
+  type UploadFile,
+} from "../../../test/fixtures.js";
 import { createTestShop, signedIn, type TestShop } from "../../../test/harness.js";
 
 let shop: TestShop;
@@ -55,13 +62,7 @@ async function expectNoOrphans() {
     ...(await shop.ctx.db.selectFrom("products").select("image_url").execute()),
     ...(await shop.ctx.db.selectFrom("product_images").select("image_url").execute()),
   ];
-  const referenced = rows
-    .flatMap((r) => {
-      const match = /^\/uploads\/products\/([a-f0-9]{32})\.webp$/.exec(r.image_url ?? "");
-      return match ? [`${match[1]}.webp`, `${match[1]}-card.webp`] : [];
-    })
-    .sort();
-  expect(await storedFiles()).toEqual(referenced);
+  expect(await storedFiles()).toEqual(photoFilesOf(rows.map((r) => r.image_url)));
 }
 
 const svgWithScript: UploadFile = {
@@ -164,7 +165,9 @@ describe("replacing a colour image", () => {
     });
     expect(updated.image_url).not.toBe(image.image_url);
     expect(await exists(fileOf(image.image_url))).toBe(false);
-    expect(await exists(fileOf(image.image_url).replace(/\.webp$/, "-card.webp"))).toBe(false);
+    for (const copy of ["-card", "-phone"]) {
+      expect(await exists(fileOf(image.image_url).replace(/\.webp$/, `${copy}.webp`))).toBe(false);
+    }
     await expectNoOrphans();
   });
 

@@ -3,7 +3,14 @@ import path from "node:path";
 import type { Product } from "@florist/contract";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { archiveProduct, createProduct, imageFile, multipartForm, type UploadFile } from "../../../test/fixtures.js";
+import {
+  archiveProduct,
+  createProduct,
+  imageFile,
+  multipartForm,
+  photoFilesOf,
+  type UploadFile,
+} from "../../../test/fixtures.js";
 import { createTestShop, createUser, signedIn, type TestShop } from "../../../test/harness.js";
 import { nowIso } from "../../lib/time.js";
 
@@ -78,16 +85,11 @@ async function storedFiles(): Promise<string[]> {
   }
 }
 
-/** The files every product and colour image row points at, with their card copies. */
+/** The files every product and colour image row points at, with their copies. */
 async function referencedFiles(): Promise<string[]> {
   const covers = await shop.ctx.db.selectFrom("products").select("image_url").execute();
   const images = await shop.ctx.db.selectFrom("product_images").select("image_url").execute();
-  return [...covers, ...images]
-    .flatMap((r) => {
-      const match = /^\/uploads\/products\/([a-f0-9]{32})\.webp$/.exec(r.image_url ?? "");
-      return match ? [`${match[1]}.webp`, `${match[1]}-card.webp`] : [];
-    })
-    .sort();
+  return photoFilesOf([...covers, ...images].map((r) => r.image_url));
 }
 
 async function expectNoOrphans() {
@@ -134,7 +136,9 @@ describe("creating a product", () => {
     const served = await shop.app.inject({ method: "GET", url: product.imageUrl as string });
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/webp");
-    expect(await exists(fileOf(product.imageUrl).replace(/\.webp$/, "-card.webp"))).toBe(true);
+    for (const copy of ["-card", "-phone"]) {
+      expect(await exists(fileOf(product.imageUrl).replace(/\.webp$/, `${copy}.webp`))).toBe(true);
+    }
     const detail = await shop.app.inject({ method: "GET", url: `/api/products/${product.productId}` });
     expect(detail.json()).toEqual(product);
     await expectNoOrphans();
@@ -309,7 +313,8 @@ describe("uploads", () => {
     expect(original.exif?.includes(Buffer.from("PhoneCam"))).toBe(true);
     expect(hasGpsTag(original.exif)).toBe(true);
     const product = await createWithImage(validFields(), { data, filename: "camera.jpg", contentType: "image/jpeg" });
-    for (const url of [product.imageUrl as string, (product.imageUrl as string).replace(/\.webp$/, "-card.webp")]) {
+    const photo = product.imageUrl as string;
+    for (const url of [photo, photo.replace(/\.webp$/, "-card.webp"), photo.replace(/\.webp$/, "-phone.webp")]) {
       const served = await shop.app.inject({ method: "GET", url });
       expect(served.statusCode).toBe(200);
       const stored = await sharp(served.rawPayload).metadata();
