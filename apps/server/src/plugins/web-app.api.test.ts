@@ -9,7 +9,9 @@ import { createTestShop, type TestShop } from "../../test/harness.js";
 
 let shop: TestShop;
 let webDist: string;
-const PAGE = `<!doctype html><html><head><title>Bandung Florist</title></head><body>${"<p>Bunga segar.</p>".repeat(100)}</body></html>`;
+/** The home page's hero preload, as the build writes it: marked for the home page only. */
+const HERO = '<link rel="preload" as="image" href="/assets/hero-Xy12Zw34.svg" fetchpriority="high"';
+const PAGE = `<!doctype html><html><head><title>Bandung Florist</title>${HERO} data-page="/" /></head><body>${"<p>Bunga segar.</p>".repeat(100)}</body></html>`;
 /** The same page with its frame drawn in Indonesian, as the web build writes it beside index.html. */
 const PAGE_ID = PAGE.replace("<html>", '<html lang="en">').replaceAll("Bunga segar.", "Langsung ke konten");
 const SCRIPT = `export const greeting = "${"Selamat datang di toko bunga. ".repeat(200)}";`;
@@ -101,6 +103,18 @@ describe("the page", () => {
     expect(again.statusCode).toBe(304);
     expect(again.body).toBe("");
     expect(again.headers["content-security-policy"]).toBeDefined();
+  });
+
+  it("carries a head tag the build marked for one page on that page only, without the mark", async () => {
+    const { product_id: productId } = await createProduct(shop, { name: "Hero Roses" });
+    for (const language of ["en", "id"]) {
+      const home = (await get("/", { cookie: `lang=${language}` })).body;
+      expect(home, language).toContain(`${HERO} />`);
+      expect(home, language).not.toContain("data-page");
+      for (const url of ["/katalog", `/produk/${productId}`, "/blog", "/no-such-page"]) {
+        expect((await get(url, { cookie: `lang=${language}` })).body, url).not.toContain("hero-Xy12Zw34");
+      }
+    }
   });
 });
 

@@ -23,15 +23,29 @@ interface PageTemplate {
   beforeLang: string;
   beforeHead: string;
   rest: string;
+  /** Head tags index.html meant for one page only, by that page's path (see PAGE_ONLY_TAG). */
+  pageTags: Record<string, string>;
 }
+
+/**
+ * A head tag index.html marks `data-page="<path>"`: sent with that page only, without the mark. The
+ * home page's hero preload is one: every other page would fetch the hero at high priority too,
+ * beside its own largest image.
+ */
+const PAGE_ONLY_TAG = /\s*(<link\b[^>]*?)\s+data-page="([^"]*)"([^>]*>)/gi;
 
 const HTML_LANG = /<html\b[^>]*?\blang="[^"]*"/i;
 
 /** index.html without its own title and description, marked where the language and a page's head go. */
 export function pageTemplate(html: string): PageTemplate {
+  const pageTags: Record<string, string> = {};
   const stripped = html
     .replace(/<title>[\s\S]*?<\/title>\s*/i, "")
-    .replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/i, "");
+    .replace(/<meta\s+name="description"[\s\S]*?\/?>\s*/i, "")
+    .replace(PAGE_ONLY_TAG, (_tag, start: string, page: string, end: string) => {
+      pageTags[page] = `${pageTags[page] ?? ""}\n    ${start}${end}`;
+      return "";
+    });
   const withLang = HTML_LANG.test(stripped) ? stripped : stripped.replace(/<html\b/i, '<html lang="en"');
   const lang = HTML_LANG.exec(withLang);
   const headEnd = withLang.indexOf("</head>");
@@ -42,6 +56,7 @@ export function pageTemplate(html: string): PageTemplate {
     beforeLang: withLang.slice(0, langValue),
     beforeHead: withLang.slice(langEnd, headEnd),
     rest: withLang.slice(headEnd),
+    pageTags,
   };
 }
 
@@ -115,7 +130,9 @@ export async function webAppPlugin(app: FastifyInstance, { webDist, ctx }: { web
     if (NOT_PAGES.some((prefix) => url.startsWith(prefix))) return reply.callNotFound();
     const meta = await metas.of(url);
     const language = requestLanguage(request);
-    const head = renderHead(meta, { appUrl, language, translate: (text) => translateText(language, text) });
+    const head =
+      renderHead(meta, { appUrl, language, translate: (text) => translateText(language, text) }) +
+      (meta.status === 200 ? (english.pageTags[meta.path] ?? "") : "");
     reply.code(meta.status);
     // The page differs by language, which the cookie or Accept-Language decide.
     return sendCachedAnswer(request, reply, pages.get(language, head), "accept-encoding, accept-language, cookie");
