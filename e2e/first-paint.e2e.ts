@@ -134,14 +134,14 @@ describe.each(VIEWPORTS)("the first paint at $width px", (viewport) => {
       await photo.waitFor();
       const srcset = await photo.getAttribute("srcset");
       expect(srcset).toMatch(
-        /^(\/uploads\/products\/[0-9a-f]{32})-card\.webp 480w, \1-phone\.webp 720w, \1\.webp 1200w$/,
+        /^(\/uploads\/products\/[0-9a-f]{32})-card\.webp 480w, \1-phone\.webp 840w, \1\.webp 1200w$/,
       );
       // The browser picks the card copy for a card, never the 1200 px photo.
       const chosen = await photo.evaluate((img: HTMLImageElement) => img.currentSrc);
       expect(chosen).toMatch(/-card\.webp$/);
 
       // The product page's photo: the whole screen of a phone (390 px: the card copy is wide enough), the
-      // 600 px half of the page on a desktop (the 720 px phone copy); never the 1200 px photo on either.
+      // 600 px half of the page on a desktop (the 840 px phone copy); never the 1200 px photo on either.
       await page.locator(".product-card a").first().click();
       const productPhoto = page.locator(".product-photo img").first();
       await productPhoto.waitFor();

@@ -124,11 +124,11 @@ export const IMAGE_SIZES = {
  * The widths the shop keeps of every photo it stores (a product's or a post's): the photo itself,
  * /uploads/products/<name>.webp, at most PHOTO_FULL_WIDTH wide, and beside it a smaller copy per entry
  * here, <name><suffix>.webp. The card copy serves the catalogue's cards; the phone copy a photo drawn
- * across a phone's screen (a 412 px screen at 1.75 device pixels a pixel is 721 pixels wide).
+ * across a phone's screen (a 412 px screen at 1.75 device pixels a pixel is 721 pixels wide, a 414 px one at 2 is 828).
  */
 export const PHOTO_COPIES = [
   { suffix: "-card", width: 480 },
-  { suffix: "-phone", width: 720 },
+  { suffix: "-phone", width: 840 },
 ] as const;
 export const PHOTO_FULL_WIDTH = 1200;
 

@@ -22,7 +22,7 @@ describe("a stored photo", () => {
   it("offers its card, phone and full widths for the width it is drawn at", () => {
     render(<ProductImage src={photo} alt="Roses" width={600} height={600} sizes="100vw" />);
     const image = screen.getByRole("img", { name: "Roses" });
-    expect(image.getAttribute("srcset")).toBe(`${stem}-card.webp 480w, ${stem}-phone.webp 720w, ${photo} 1200w`);
+    expect(image.getAttribute("srcset")).toBe(`${stem}-card.webp 480w, ${stem}-phone.webp 840w, ${photo} 1200w`);
     expect(image.getAttribute("sizes")).toBe("100vw");
   });
 

@@ -3,7 +3,7 @@ import type { Kysely } from "kysely";
 // Frozen: this migration must keep producing the same schema, so it imports nothing from the app.
 
 /**
- * Stored photos get a third width, a 720 px copy for photos drawn across a phone's screen. Photos
+ * Stored photos get a third width, an 840 px copy for photos drawn across a phone's screen. Photos
  * stored from now on are stored with it; this queues the one job (kind "photo-copies") that makes
  * it for the photos already stored, in whichever store holds them, once the shop runs its jobs.
  */

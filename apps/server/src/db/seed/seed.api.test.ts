@@ -69,7 +69,7 @@ describe("a new shop with the demo catalogue", () => {
       expect((await sharp(res.rawPayload).metadata()).width).toBe(1200);
       for (const [copy, width] of [
         ["-card", 480],
-        ["-phone", 720],
+        ["-phone", 840],
       ] as const) {
         const copied = await shop.app.inject({ method: "GET", url: url.replace(".webp", `${copy}.webp`) });
         expect((await sharp(copied.rawPayload).metadata()).width).toBe(width);

@@ -154,7 +154,7 @@ describe.each(["disk", "s3"] as const)("files kept on %s", (kind) => {
     const phone = await call("GET", phoneUrl);
     expect(phone.statusCode).toBe(200);
     expect(phone.headers["content-type"]).toBe("image/webp");
-    expect((await sharp(phone.rawPayload).metadata()).width).toBe(720);
+    expect((await sharp(phone.rawPayload).metadata()).width).toBe(840);
     // The copies it had are left as they were.
     expect((await call("GET", imageUrl.replace(".webp", "-card.webp"))).rawPayload.equals(card.rawPayload)).toBe(true);
   });
