@@ -56,7 +56,7 @@ describe.each(VIEWPORTS)("an admin checking who changed what at $width px", (vie
       await waitForPath(page, "/admin/audit");
       await page.getByLabel("Kind").selectOption("product");
       const entry = page.locator(".audit-table tbody tr", { hasText: `product:${product.productId}` }).first();
-      await entry.getByText("product.update", { exact: true }).waitFor();
+      await entry.getByText("Product edited", { exact: true }).waitFor();
       await entry.getByText("admin", { exact: true }).waitFor();
       await expect
         .poll(async () => (await entry.locator("li", { hasText: "price:" }).textContent())?.replace(/\s+/g, " "))

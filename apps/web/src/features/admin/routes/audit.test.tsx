@@ -1,9 +1,9 @@
 import type { AuditEntry, AuditPage } from "@florist/contract";
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it } from "vitest";
-import { adminSession, renderAdmin } from "../../../../test/admin-render";
+import { admin, adminSession, renderAdmin } from "../../../../test/admin-render";
 import { fakeApi } from "../../../../test/fake-api";
-import { shownText } from "../../../../test/render-app";
+import { inIndonesian, shownText } from "../../../../test/render-app";
 import AdminAuditPage from "./audit";
 
 const priceChange: AuditEntry = {
@@ -60,7 +60,9 @@ describe("the audit log screen", () => {
     expect(shownText(first)).toContain("1 Maret 2026");
     expect(shownText(first)).toContain("09.30");
     expect(shownText(first)).toContain("admin");
-    expect(within(first).getByRole("rowheader").textContent).toBe("product.update product:12");
+    // What was done, in words, and to what.
+    expect(within(first).getByRole("rowheader").textContent).toBe("Product edited product:12");
+    expect(within(second).getByRole("rowheader").textContent).toBe("Transfer rejected order:3");
     // Only the field that changed, the price, in rupiah grouped the Indonesian way.
     expect(shownText(first)).toContain("price: 100.000 → to 125.000");
     expect(shownText(first)).not.toContain("name:");
@@ -83,5 +85,33 @@ describe("the audit log screen", () => {
     await waitFor(() => expect(lastAsked()).toEqual({ page: "1", limit: "20", userId: "2", kind: "payment" }));
     await user.selectOptions(screen.getByLabelText("Admin"), "All admins");
     await waitFor(() => expect(lastAsked()).toEqual({ page: "1", limit: "20", kind: "payment" }));
+  });
+});
+
+describe("the audit log screen in Indonesian", () => {
+  inIndonesian();
+
+  it("names each change and each kind in Indonesian; a code it does not know stays as it is", async () => {
+    fakeApi({
+      // An admin whose account reads Indonesian: the shop follows the account's language.
+      "GET /api/users/session": { body: { loggedIn: true, user: { ...admin, language: "id" } } },
+      "GET /api/admin/audit": () => {
+        const answer: AuditPage = {
+          entries: [priceChange, paymentDecision, { ...paymentDecision, id: 5, action: "stock.recount" }],
+          pagination: { page: 1, limit: 20, total: 3, hasNext: false },
+          filters: { admins: [{ userId: 1, username: "admin" }], kinds: ["payment", "product", "stock"] },
+        };
+        return { body: answer };
+      },
+    });
+    renderAdmin(<AdminAuditPage />);
+    const rows = (await screen.findAllByRole("row")).slice(1);
+    expect(rows.map((row) => within(row).getByRole("rowheader").textContent)).toEqual([
+      "Produk diubah product:12",
+      "Transfer ditolak order:3",
+      "stock.recount order:3",
+    ]);
+    const kinds = within(screen.getByLabelText("Jenis")).getAllByRole("option");
+    expect(kinds.map((option) => option.textContent)).toEqual(["Semua jenis", "Pembayaran", "Produk", "stock"]);
   });
 });

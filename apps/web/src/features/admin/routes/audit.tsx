@@ -9,6 +9,7 @@ import { AUDIT_PAGE_SIZE, type AuditParams, auditLogQuery } from "../api/audit";
 import { AccessDenied } from "../components/access-denied";
 import { AdminHeader } from "../components/admin-header";
 import { TransactionsPagination } from "../components/transactions-pagination";
+import { actionName, kindName } from "../lib/audit-actions";
 import { describeChange } from "../lib/audit-details";
 import { formatAdminDateTime } from "../lib/format";
 import { pageRange } from "../lib/transactions";
@@ -105,7 +106,7 @@ function AuditFilters({ filters, params, onChange }: AuditFiltersProps) {
           <option value="">{t("All kinds")}</option>
           {filters.kinds.map((kind) => (
             <option key={kind} value={kind}>
-              {kind}
+              {kindName(kind)}
             </option>
           ))}
         </select>
@@ -133,7 +134,7 @@ function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
               <td data-label={t("Time (WIB)")}>{formatAdminDateTime(entry.at)}</td>
               <td data-label={t("Admin")}>{entry.username}</td>
               <th scope="row" data-label={t("What")}>
-                <span className="audit-action">{entry.action}</span>{" "}
+                <span className="audit-action">{actionName(entry.action)}</span>{" "}
                 <span className="audit-target">{entry.target}</span>
               </th>
               <td data-label={t("Before → After")} className="audit-change-cell">
