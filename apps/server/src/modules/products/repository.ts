@@ -142,3 +142,15 @@ export async function imageUrlsInUse(db: Executor, urls: string[]): Promise<Set<
     .execute();
   return new Set(rows.flatMap((r) => (r.url ? [r.url] : [])));
 }
+
+/** Every photo address the shop's pages show: products' covers, their colours' photos and posts' pictures. */
+export async function photoUrls(db: Executor): Promise<string[]> {
+  const rows = await db
+    .selectFrom("products")
+    .select("image_url")
+    .where("image_url", "is not", null)
+    .union(db.selectFrom("product_images").select("image_url"))
+    .union(db.selectFrom("posts").select("image_url").where("image_url", "is not", null))
+    .execute();
+  return rows.flatMap((row) => (row.image_url ? [row.image_url] : []));
+}
