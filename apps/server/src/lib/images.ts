@@ -119,11 +119,15 @@ export async function storeImage(where: FilesAt, area: ImageArea, input: Buffer)
 async function storeWebp(files: FileStore, area: ImageArea, bodies: Buffer[]): Promise<string> {
   const name = newImageName();
   const names = photoFiles(name);
-  try {
-    await Promise.all(bodies.map((body, index) => putImage(files, area, names[index] as string, body)));
-  } catch (error) {
+  // Every write settles before a failure cleans up: a write still under way would otherwise land
+  // after the clean-up and leave a file nothing points at.
+  const written = await Promise.allSettled(
+    bodies.map((body, index) => putImage(files, area, names[index] as string, body)),
+  );
+  const failed = written.find((result) => result.status === "rejected");
+  if (failed) {
     await removeStoredFiles(files, area, name).catch(() => {});
-    throw error;
+    throw failed.reason;
   }
   return `/uploads/${area}/${name}.webp`;
 }

@@ -122,6 +122,8 @@ export async function webAppPlugin(app: FastifyInstance, { webDist, ctx }: { web
     en: english,
     id: fs.existsSync(webIndexId) ? pageTemplate(fs.readFileSync(webIndexId, "utf8")) : english,
   });
+  // The head tags marked for one page: the same in both languages' index.html.
+  const { pageTags } = english;
   const metas = new PageMetas(ctx);
   const appUrl = ctx.config.appUrl;
   // The web app's pages are not part of the API's document.
@@ -132,7 +134,7 @@ export async function webAppPlugin(app: FastifyInstance, { webDist, ctx }: { web
     const language = requestLanguage(request);
     const head =
       renderHead(meta, { appUrl, language, translate: (text) => translateText(language, text) }) +
-      (meta.status === 200 ? (english.pageTags[meta.path] ?? "") : "");
+      (meta.status === 200 ? (pageTags[meta.path] ?? "") : "");
     reply.code(meta.status);
     // The page differs by language, which the cookie or Accept-Language decide.
     return sendCachedAnswer(request, reply, pages.get(language, head), "accept-encoding, accept-language, cookie");
