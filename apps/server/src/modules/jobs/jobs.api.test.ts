@@ -73,6 +73,28 @@ describe("the job runner", () => {
     expect(await runJobs(other, [kind])).toEqual({ succeeded: 0, failed: 0 });
   });
 
+  it("finishes the jobs of one claim that ran and retries the one that failed among them", async () => {
+    const kind = testKind<{ n: number }>(async (_ctx, { n }) => {
+      if (n === 2) throw new Error("the second one fails");
+    });
+    const ids: number[] = [];
+    for (let n = 1; n <= 3; n++) ids.push(await enqueueJob(shop.ctx.db, kind, { n }));
+
+    expect(await runJobs(shop.ctx, [kind])).toEqual({ succeeded: 2, failed: 1 });
+
+    const [first, second, third] = await Promise.all(ids.map(jobRow));
+    const finished = { state: "done", attempts: 1, claim_token: null, locked_until: null, last_error: null };
+    expect(first).toMatchObject({ ...finished, finished_at: new Date(at).toISOString() });
+    expect(third).toMatchObject({ ...finished, finished_at: new Date(at).toISOString() });
+    expect(second).toMatchObject({
+      state: "queued",
+      attempts: 1,
+      claim_token: null,
+      last_error: "the second one fails",
+    });
+    expect(second?.run_at).toBe(new Date(at + 30 * SECOND).toISOString());
+  });
+
   it("waits until a job is due", async () => {
     let runs = 0;
     const kind = testKind(async () => {

@@ -125,6 +125,22 @@ export async function finishJob(db: Executor, jobId: number, token: string, at: 
   return (await finishJobQuery.changed(db, jobId, token, at)) > 0n;
 }
 
+/**
+ * Finishes several jobs of one claim (they share its token) in one statement; answers the ids it
+ * finished, leaving out any whose claim another runner has taken since.
+ */
+export async function finishJobs(db: Executor, jobIds: number[], token: string, at: string): Promise<number[]> {
+  if (jobIds.length === 0) return [];
+  const rows = await db
+    .updateTable("jobs")
+    .set({ state: "done", finished_at: at, claim_token: null, locked_until: null, last_error: null })
+    .where("job_id", "in", jobIds)
+    .where("claim_token", "=", token)
+    .returning("job_id")
+    .execute();
+  return rows.map((row) => row.job_id);
+}
+
 /** A recurring job that ran goes back to the queue for its next time, its tries counted afresh. */
 export async function rescheduleJob(db: Executor, jobId: number, token: string, runAt: string) {
   const result = await updateClaimed(db, jobId, token)

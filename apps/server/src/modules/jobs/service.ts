@@ -102,8 +102,16 @@ async function runInTransaction(ctx: AppContext, kind: JobKind, job: repo.JobRow
   }
 }
 
-/** Runs one claimed job and records what became of it, unless its claim was lost meanwhile. */
-async function runClaimed(ctx: AppContext, kind: JobKind, job: repo.JobRow, log: JobLog) {
+const leaseLost = (log: JobLog, job: repo.JobRow) =>
+  log.warn({ jobId: job.job_id, kind: job.kind }, "job outlived its lease: another runner has taken it");
+
+/**
+ * Runs one claimed job and records what became of it, unless its claim was lost meanwhile. With
+ * `finishLater`, a one-off job that is not transactional and succeeds is left for the caller to
+ * finish together with the rest of its claim (runJobs): "done" is then written once per claim
+ * instead of once per job. A job that fails is recorded at once either way.
+ */
+async function runClaimed(ctx: AppContext, kind: JobKind, job: repo.JobRow, log: JobLog, finishLater?: repo.JobRow[]) {
   const token = job.claim_token as string;
   let recorded: boolean;
   let ok = true;
@@ -113,19 +121,41 @@ async function runClaimed(ctx: AppContext, kind: JobKind, job: repo.JobRow, log:
     } else {
       await kind.run(ctx, JSON.parse(job.payload));
       const at = now();
-      recorded =
-        kind.everyMs === undefined
-          ? await repo.finishJob(ctx.db, job.job_id, token, at.toISOString())
-          : await repo.rescheduleJob(ctx.db, job.job_id, token, nextSlot(at, kind.everyMs).toISOString());
+      if (kind.everyMs !== undefined) {
+        recorded = await repo.rescheduleJob(ctx.db, job.job_id, token, nextSlot(at, kind.everyMs).toISOString());
+      } else if (finishLater) {
+        finishLater.push(job);
+        recorded = true;
+      } else {
+        recorded = await repo.finishJob(ctx.db, job.job_id, token, at.toISOString());
+      }
     }
   } catch (error) {
     ok = false;
     recorded = await recordFailure(ctx, kind, job, error, log);
   }
-  if (!recorded) {
-    log.warn({ jobId: job.job_id, kind: job.kind }, "job outlived its lease: another runner has taken it");
-  }
+  if (!recorded) leaseLost(log, job);
   return ok;
+}
+
+/**
+ * Writes "done" for the jobs of one claim that ran, in one statement. A runner that stops before
+ * it leaves them claimed: they run again once their lease is out, as a job whose runner died
+ * between its work and its "done" always has (JobKind.run tolerates that; a mail already sent is
+ * not sent again).
+ */
+async function finishRun(ctx: AppContext, ran: repo.JobRow[], log: JobLog) {
+  const [first] = ran;
+  if (!first) return;
+  const finished = new Set(
+    await repo.finishJobs(
+      ctx.db,
+      ran.map((job) => job.job_id),
+      first.claim_token as string,
+      now().toISOString(),
+    ),
+  );
+  for (const job of ran) if (!finished.has(job.job_id)) leaseLost(log, job);
 }
 
 /** A claimed job's failed try: retried after its backoff, or given up after its last try. */
@@ -180,9 +210,15 @@ export async function runJobs(ctx: AppContext, kinds: JobKind[], log: JobLog = q
   for (;;) {
     const claimed = await claim(ctx, kinds);
     if (claimed.length === 0) return result;
-    for (const job of claimed) {
-      const ok = await runClaimed(ctx, byKind.get(job.kind) as JobKind, job, log);
-      result[ok ? "succeeded" : "failed"] += 1;
+    // The claim's jobs that ran are finished together after it (a queue of mails: one write, not ten).
+    const ran: repo.JobRow[] = [];
+    try {
+      for (const job of claimed) {
+        const ok = await runClaimed(ctx, byKind.get(job.kind) as JobKind, job, log, ran);
+        result[ok ? "succeeded" : "failed"] += 1;
+      }
+    } finally {
+      await finishRun(ctx, ran, log);
     }
   }
 }
