@@ -43,3 +43,52 @@ export const auditPageSchema = z.object({
   }),
 });
 export type AuditPage = z.infer<typeof auditPageSchema>;
+
+/**
+ * Every change the audit log records, by its code: the server writes no other, and the admin's
+ * screen names each one in words (so a new code is a type error until it has its name there). The
+ * first word is the kind of change the log filters by.
+ */
+export type AuditAction =
+  | "product.create"
+  | "product.update"
+  | "product.delete"
+  | "product.archive"
+  | "product.availability"
+  | "product.cover"
+  | "product.image-add"
+  | "product.image-update"
+  | "product.image-stock"
+  | "product.image-delete"
+  | "category.create"
+  | "category.update"
+  | "category.delete"
+  | "category.reorder"
+  | "addon.create"
+  | "addon.update"
+  | "addon.delete"
+  | "addon.archive"
+  | "occasion.create"
+  | "occasion.update"
+  | "occasion.delete"
+  | "post.create"
+  | "post.update"
+  | "post.delete"
+  | "order.status"
+  | "order.proof"
+  | "order.move"
+  | "schedule.save"
+  | "settings.delivery-fee"
+  | "settings.payment"
+  | "payment.approve"
+  | "payment.reject"
+  | "payment.paid";
+
+type KindOf<Action> = Action extends `${infer Kind}.${string}` ? Kind : never;
+type NamedIn<Kind extends string, Action> = Action extends `${Kind}.${infer Name}` ? Name : never;
+
+/** The kind of a change, the first word of its action: what the audit log's filter offers. */
+export type AuditKind = KindOf<AuditAction>;
+
+/** The actions of one kind without it: "update" of "product.update". */
+export type AuditActionOf<Kind extends AuditKind> = NamedIn<Kind, AuditAction>;

@@ -1,4 +1,4 @@
-import type { AuditPage } from "@florist/contract";
+import type { AuditAction, AuditPage } from "@florist/contract";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createProduct } from "../../../test/fixtures.js";
 import { createTestShop, signedIn, type TestShop } from "../../../test/harness.js";
@@ -10,12 +10,16 @@ let shop: TestShop;
 let ani: { user_id: number; username: string; cookie: string };
 let budi: { user_id: number; username: string; cookie: string };
 
-/** Writes an entry as `actor` made it `minutes` after 09:00 WIB on 1 March 2026. */
+/**
+ * Writes an entry as `actor` made it `minutes` after 09:00 WIB on 1 March 2026. `action` may be a code
+ * the shop does not write ("products.import"), to show that the kind filter matches whole kinds.
+ */
 async function entry(actor: { user_id: number; username: string }, minutes: number, action: string, details = {}) {
   const at = Date.UTC(2026, 2, 1, 2, minutes);
   setClock(() => at);
   try {
-    await recordChange(shop.ctx.db, actor, { action, target: `${action.split(".")[0]}:${minutes}`, details });
+    const change = { action: action as AuditAction, target: `${action.split(".")[0]}:${minutes}`, details };
+    await recordChange(shop.ctx.db, actor, change);
   } finally {
     setClock(null);
   }

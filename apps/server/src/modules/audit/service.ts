@@ -1,4 +1,4 @@
-import type { AuditEntry, AuditPage, auditQuery } from "@florist/contract";
+import type { AuditAction, AuditEntry, AuditPage, auditQuery } from "@florist/contract";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
@@ -19,7 +19,7 @@ export interface Actor {
 export function recordChange(
   db: Executor,
   actor: Actor,
-  change: { action: string; target: string; details: Record<string, unknown> },
+  change: { action: AuditAction; target: string; details: Record<string, unknown> },
 ) {
   return repo.insertEntry(db, {
     at: nowIso(),

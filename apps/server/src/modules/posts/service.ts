@@ -1,4 +1,11 @@
-import { MAX_FEATURED_POSTS, type Post, type PostDetail, type PostFields, type PostSection } from "@florist/contract";
+import {
+  type AuditActionOf,
+  MAX_FEATURED_POSTS,
+  type Post,
+  type PostDetail,
+  type PostFields,
+  type PostSection,
+} from "@florist/contract";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
 import { badRequest, conflict, fieldProblem, notFound } from "../../errors.js";
@@ -87,7 +94,13 @@ function audited(row: Audited, bodyChanged: boolean) {
   return { ...rest, featured: featured === 1, ...(bodyChanged ? { body } : {}) };
 }
 
-function recordPost(trx: Executor, actor: Actor, action: string, postId: number, details: Record<string, unknown>) {
+function recordPost(
+  trx: Executor,
+  actor: Actor,
+  action: AuditActionOf<"post">,
+  postId: number,
+  details: Record<string, unknown>,
+) {
   return recordChange(trx, actor, { action: `post.${action}`, target: `post:${postId}`, details });
 }
 

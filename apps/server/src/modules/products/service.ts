@@ -1,4 +1,4 @@
-import type { AvailabilityStatus, Product, ProductFields, ProductImage } from "@florist/contract";
+import type { AuditActionOf, AvailabilityStatus, Product, ProductFields, ProductImage } from "@florist/contract";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
 import { badRequest, notFound } from "../../errors.js";
@@ -76,7 +76,7 @@ const productTarget = (productId: number) => `product:${productId}`;
 function recordProduct(
   trx: Executor,
   actor: Actor,
-  action: string,
+  action: AuditActionOf<"product">,
   productId: number,
   details: Record<string, unknown>,
 ) {

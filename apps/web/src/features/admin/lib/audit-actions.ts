@@ -1,11 +1,13 @@
+import type { AuditAction, AuditKind } from "@florist/contract";
 import { i18n } from "../../../lib/i18n";
 
 /**
  * What each action the server records in the audit log did, in the admin's language. The server
- * keeps a code per action ("product.update"; its first word is the kind the log filters by); a code
- * not named here (one a newer server records) is shown as it is.
+ * keeps a code per action ("product.update"; its first word is the kind the log filters by): the
+ * contract lists them, so a code without its name here does not compile. A code an entry holds that
+ * this build does not know (one a newer server records) is shown as it is.
  */
-const ACTION_NAMES: Record<string, () => string> = {
+const ACTION_NAMES: Record<AuditAction, () => string> = {
   "product.create": () => i18n.t("Product added"),
   "product.update": () => i18n.t("Product edited"),
   "product.delete": () => i18n.t("Product deleted"),
@@ -41,7 +43,7 @@ const ACTION_NAMES: Record<string, () => string> = {
   "payment.paid": () => i18n.t("Marked as paid"),
 };
 
-const KIND_NAMES: Record<string, () => string> = {
+const KIND_NAMES: Record<AuditKind, () => string> = {
   product: () => i18n.t("Products"),
   category: () => i18n.t("Categories"),
   addon: () => i18n.t("Add-ons"),
@@ -54,7 +56,9 @@ const KIND_NAMES: Record<string, () => string> = {
 };
 
 /** An audit entry's action in words, or its code when it has none. */
-export const actionName = (action: string): string => ACTION_NAMES[action]?.() ?? action;
+export const actionName = (action: string): string =>
+  (ACTION_NAMES as Partial<Record<string, () => string>>)[action]?.() ?? action;
 
 /** A kind of change (the filter's choices) in words, or its code when it has none. */
-export const kindName = (kind: string): string => KIND_NAMES[kind]?.() ?? kind;
+export const kindName = (kind: string): string =>
+  (KIND_NAMES as Partial<Record<string, () => string>>)[kind]?.() ?? kind;
