@@ -95,6 +95,23 @@ describe("the job runner", () => {
     expect(second?.run_at).toBe(new Date(at + 30 * SECOND).toISOString());
   });
 
+  it("marks the jobs of a claim done before half its lease is spent, however slow the jobs after them", async () => {
+    const seen: string[] = [];
+    const ids: number[] = [];
+    const kind = testKind<{ n: number }>(async (_ctx, { n }) => {
+      if (n === 1) return;
+      // A slow second job: by the time it starts the first one must already be done.
+      seen.push((await jobRow(ids[0] as number)).state);
+      advance(LEASE_MS / 2);
+    });
+    for (let n = 1; n <= 3; n++) ids.push(await enqueueJob(shop.ctx.db, kind, { n }));
+
+    expect(await runJobs(shop.ctx, [kind])).toEqual({ succeeded: 3, failed: 0 });
+    // Job 2 found job 1 still waiting for the claim's one write; job 3 (half a lease later) found it done.
+    expect(seen).toEqual(["queued", "done"]);
+    for (const id of ids) expect((await jobRow(id)).state).toBe("done");
+  });
+
   it("waits until a job is due", async () => {
     let runs = 0;
     const kind = testKind(async () => {

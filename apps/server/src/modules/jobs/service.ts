@@ -210,10 +210,14 @@ export async function runJobs(ctx: AppContext, kinds: JobKind[], log: JobLog = q
   for (;;) {
     const claimed = await claim(ctx, kinds);
     if (claimed.length === 0) return result;
-    // The claim's jobs that ran are finished together after it (a queue of mails: one write, not ten).
+    // The claim's jobs that ran are finished together after it (a queue of mails: one write, not ten),
+    // or as soon as half its lease is spent: slow jobs after them (a mail server taking its time)
+    // must not let the lease of jobs already done run out, or another runner would run them again.
+    const flushAt = now().getTime() + LEASE_MS / 2;
     const ran: repo.JobRow[] = [];
     try {
       for (const job of claimed) {
+        if (ran.length > 0 && now().getTime() >= flushAt) await finishRun(ctx, ran.splice(0), log);
         const ok = await runClaimed(ctx, byKind.get(job.kind) as JobKind, job, log, ran);
         result[ok ? "succeeded" : "failed"] += 1;
       }
