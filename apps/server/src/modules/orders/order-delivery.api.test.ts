@@ -178,6 +178,7 @@ describe("an order without a date and slot", () => {
     const first = (await order(product.product_id)).json() as OrderDetail;
     expect(first.delivery).toMatchObject({ date: TODAY, slotId: morning });
     expect(first.deliveryDate).toBe("2026-11-25T02:00:00.000Z");
+    expect((await call("GET", `/api/order/${first.orderId}`, world.customer.cookie)).json()).toEqual(first);
     await bookPlaces(world.shop, world.customer.user.user_id, { date: TODAY, slotId: morning, count: 9 });
     const next = (await order(product.product_id)).json() as OrderDetail;
     expect(next.delivery).toMatchObject({ date: TODAY, slotId: midday, label: "Midday" });
@@ -195,7 +196,9 @@ describe("an order without a date and slot", () => {
     try {
       const res = await order(product.product_id);
       expect(res.statusCode, res.body).toBe(201);
-      expect(res.json()).toMatchObject({ delivery: null, deliveryDate: null, shippingCost: 50000 });
+      const placed = res.json() as OrderDetail;
+      expect(placed).toMatchObject({ delivery: null, deliveryDate: null, shippingCost: 50000 });
+      expect((await call("GET", `/api/order/${placed.orderId}`, world.customer.cookie)).json()).toEqual(placed);
     } finally {
       await world.shop.ctx.db.updateTable("delivery_slots").set({ active: 1 }).where("slot_id", "in", ids).execute();
     }

@@ -100,6 +100,8 @@ describe("an order's lines", () => {
     expect(seen(order.items)).toEqual(expected);
     const again = (await call("GET", `/api/order/${order.orderId}`, cookie)).json() as OrderDetail;
     expect(seen(again.items)).toEqual(expected);
+    // The answer to the new order is what reading it back gives, to the last field.
+    expect(again).toEqual(order);
     expect(again.items.map((item) => item.linePrice)).toEqual([115000, 100000, 200000, 355000]);
   });
 

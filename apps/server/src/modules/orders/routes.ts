@@ -46,7 +46,7 @@ export async function ordersRoutes(fastify: FastifyInstance, { ctx }: { ctx: App
     const input = parse(createOrderBody, request.body);
     // An order is always the signed-in shopper's own; naming someone else is treated like an unknown user.
     if (input.user_id !== undefined) requireSelf(request, input.user_id);
-    const order: OrderDetail = await orders.createOrder(ctx, user.user_id, input);
+    const order: OrderDetail = await orders.createOrder(ctx, user, input);
     // Counted once the order's transaction has committed: a refused or rolled-back order is not.
     app.metrics.ordersPlaced.inc();
     return reply.status(201).send(order);

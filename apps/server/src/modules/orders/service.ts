@@ -14,6 +14,7 @@ import {
   type Review,
   type statusBody,
   type UnavailableItem,
+  type User,
 } from "@florist/contract";
 import {
   canChangeStatus,
@@ -196,6 +197,23 @@ function placeColumns(place: Place | null) {
   };
 }
 
+/** Who places an order, as their session knows them: the answer names them. */
+type Buyer = Pick<User, "user_id" | "username" | "email" | "language">;
+
+/** A priced line as an order's answer shows it. */
+function lineDetail(line: OrderLine & { linePrice: number }): OrderItemDetail {
+  return {
+    productId: line.productId,
+    productName: line.product.name,
+    quantity: line.quantity,
+    unitPrice: line.unitPrice,
+    linePrice: line.linePrice,
+    size: line.size,
+    color: line.color,
+    customizations: line.customizations.map(({ name, price, quantity }) => ({ name, price, quantity })),
+  };
+}
+
 /** Empty text is no text: the storefront sends "" for a field left blank. */
 const textOrNull = (value: string | null | undefined) => (value ? value : null);
 
@@ -209,7 +227,8 @@ const textOrNull = (value: string | null | undefined) => (value ? value : null);
  * delivery slot, then the order rows and the cart lines, so concurrent orders queue on their first
  * shared product or slot instead of deadlocking.
  */
-export async function createOrder(ctx: AppContext, userId: number, input: CreateOrderInput): Promise<OrderDetail> {
+export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOrderInput): Promise<OrderDetail> {
+  const userId = buyer.user_id;
   await refuseRetiredAddOns(
     ctx.db,
     input.items.flatMap((item) => (item.cart_item_id ? [item.cart_item_id] : [])),
@@ -227,7 +246,7 @@ export async function createOrder(ctx: AppContext, userId: number, input: Create
   // Settings are read before the transaction, so it spends none of its time holding the stock on them.
   const [deliveryFee, paymentWindow] = await Promise.all([getDeliveryFee(ctx.db), getPaymentWindowMinutes(ctx.db)]);
   // The lock order rules deadlocks out; a retry stays for anything else PostgreSQL may abort as a conflict.
-  const { orderId, mailJobId } = await retryTransient(() =>
+  const { detail, mailJobId } = await retryTransient(() =>
     ctx.db.transaction().execute(async (trx) => {
       const cartItemIds = input.items.flatMap((item) => (item.cart_item_id ? [item.cart_item_id] : []));
       const productIds = [
@@ -257,7 +276,7 @@ export async function createOrder(ctx: AppContext, userId: number, input: Create
         });
       }
 
-      const { order_id } = await repo.insertOrder(trx, {
+      const written = await repo.insertOrder(trx, {
         user_id: userId,
         shipping_address: input.shipping_address,
         shipping_cost: shippingCost,
@@ -279,7 +298,7 @@ export async function createOrder(ctx: AppContext, userId: number, input: Create
       const items = await repo.insertOrderItems(
         trx,
         priced.map((line, index) => ({
-          order_id,
+          order_id: written.order_id,
           line_no: index + 1,
           product_id: line.productId,
           product_name: line.product.name,
@@ -309,16 +328,29 @@ export async function createOrder(ctx: AppContext, userId: number, input: Create
       );
       // One job row queued with the order; its mails are written once it commits, never before,
       // without the locks that other orders wait for (docs/performance.md, 2026-11-27).
-      const mailJobId = await queueOrderMailJob(trx, order_id, "placed");
+      const mailJobId = await queueOrderMailJob(trx, written.order_id, "placed");
+      let placed = place;
       if (claimLast) {
-        const late = await claimPlace(trx, ctx.dialect, input, counted);
-        if (late) await repo.setPlace(trx, order_id, placeColumns(late));
+        placed = await claimPlace(trx, ctx.dialect, input, counted);
+        if (placed) await repo.setPlace(trx, written.order_id, placeColumns(placed));
       }
-      return { orderId: order_id, mailJobId };
+      // The answer is the order as this transaction wrote it, the same as reading it back gives.
+      const order: repo.OrderWithUser = {
+        ...written,
+        ...placeColumns(placed),
+        username: buyer.username,
+        email: buyer.email,
+        language: buyer.language,
+        slot_label: placed?.slot.label ?? null,
+        slot_start: placed?.slot.start ?? null,
+        slot_end: placed?.slot.end ?? null,
+        zone_name: zone?.name ?? null,
+      };
+      return { detail: toDetail(order, priced.map(lineDetail)), mailJobId };
     }),
   );
   await writeOrderMailsNow(ctx, mailJobId);
-  return orderDetail(ctx.db, orderId);
+  return detail;
 }
 
 export async function orderDetail(db: Executor, orderId: number): Promise<OrderDetail> {
