@@ -204,16 +204,22 @@ export interface Place {
  * not offer is the shopper's mistake (400); a slot that is closed, full or past its cutoff is a
  * conflict with the shop's day (409).
  */
-export function claimNamedPlace(db: Executor, dialect: Dialect, date: string, slotId: number): Promise<Place> {
-  return namedPlace(db, date, slotId, (ids) => repo.lockSlots(db, dialect, ids));
+export function claimNamedPlace(
+  db: Executor,
+  dialect: Dialect,
+  date: string,
+  slotId: number,
+  windowDays?: number,
+): Promise<Place> {
+  return namedPlace(db, date, slotId, (ids) => repo.lockSlots(db, dialect, ids), windowDays);
 }
 
 /**
  * The same checks as `claimNamedPlace` without a lock: PostgreSQL refuses a named place before an
  * order locks anything, and claims it (checking again) as the last thing before the commit.
  */
-export function checkNamedPlace(db: Executor, date: string, slotId: number): Promise<Place> {
-  return namedPlace(db, date, slotId, (ids) => repo.lockSlots(db, "sqlite", ids));
+export function checkNamedPlace(db: Executor, date: string, slotId: number, windowDays?: number): Promise<Place> {
+  return namedPlace(db, date, slotId, (ids) => repo.lockSlots(db, "sqlite", ids), windowDays);
 }
 
 async function namedPlace(
@@ -221,10 +227,11 @@ async function namedPlace(
   date: string,
   slotId: number,
   readSlots: (ids: number[]) => Promise<repo.SlotRow[]>,
+  knownWindowDays: number | undefined,
 ): Promise<Place> {
   const today = shopToday();
   if (date < today) throw badRequest(fieldProblem("delivery_date", "is in the past"), "INVALID_INPUT");
-  const windowDays = await getDeliveryWindowDays(db);
+  const windowDays = knownWindowDays ?? (await getDeliveryWindowDays(db));
   if (date > lastBookableDay(today, windowDays)) {
     throw badRequest(
       fieldProblem("delivery_date", "is more than {{days}} days ahead", { days: windowDays }),
@@ -252,10 +259,14 @@ export interface PlaceCount {
 /**
  * Counts the places of the window. On PostgreSQL an order does it before its transaction locks
  * anything, so its products stay locked only while the one slot it tries is counted again.
+ * `knownWindowDays`: the window as the caller already read it with the order's other settings.
  */
-export async function countPlaces(db: Executor): Promise<PlaceCount> {
+export async function countPlaces(db: Executor, knownWindowDays?: number): Promise<PlaceCount> {
   const today = shopToday();
-  const [active, windowDays] = await Promise.all([repo.listSlots(db, { all: false }), getDeliveryWindowDays(db)]);
+  const [active, windowDays] = await Promise.all([
+    repo.listSlots(db, { all: false }),
+    knownWindowDays ?? getDeliveryWindowDays(db),
+  ]);
   return {
     slots: active.map(toSlotRule),
     // The window just read is the snapshot's: one settings read per count, not two.
@@ -272,8 +283,13 @@ export async function countPlaces(db: Executor): Promise<PlaceCount> {
  * that find the window full lock no slot at all. On SQLite, where write transactions run one at a
  * time, a count made inside the transaction is final.
  */
-export async function claimEarliestPlace(db: Executor, dialect: Dialect, counted?: PlaceCount): Promise<Place | null> {
-  const places = counted ?? (await countPlaces(db));
+export async function claimEarliestPlace(
+  db: Executor,
+  dialect: Dialect,
+  counted?: PlaceCount,
+  windowDays?: number,
+): Promise<Place | null> {
+  const places = counted ?? (await countPlaces(db, windowDays));
   let slots = places.slots;
   // A copy: a retried transaction starts again from the same count.
   const snap = { ...places.snapshot, booked: new Map(places.snapshot.booked) };

@@ -57,7 +57,7 @@ import {
   type PlaceCount,
 } from "../delivery/service.js";
 import { queueOrderMail, queueOrderMailJob, statusMailKind, writeOrderMailsNow } from "../notifications/service.js";
-import { getDeliveryFee, getPaymentWindowMinutes } from "../settings/service.js";
+import { getOrderSettings } from "../settings/service.js";
 import * as repo from "./repository.js";
 
 const ORDER_NOT_FOUND = "Order not found." satisfies MessageKey;
@@ -181,11 +181,12 @@ function claimPlace(
   dialect: AppContext["dialect"],
   input: CreateOrderInput,
   counted: PlaceCount | undefined,
+  windowDays: number,
 ): Promise<Place | null> {
   if (input.delivery_date && input.delivery_slot_id) {
-    return claimNamedPlace(trx, dialect, input.delivery_date, input.delivery_slot_id);
+    return claimNamedPlace(trx, dialect, input.delivery_date, input.delivery_slot_id, windowDays);
   }
-  return claimEarliestPlace(trx, dialect, counted);
+  return claimEarliestPlace(trx, dialect, counted, windowDays);
 }
 
 /** Where and when an order is delivered: the start of its slot, in the shop's time zone; no slot, no date (the florist calls to arrange it). */
@@ -238,13 +239,13 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
   // counts the places before it locks anything (docs/decisions/0020); one that names a slot is
   // refused now if it cannot have it, and checked again under the slot's lock at the end.
   const claimLast = ctx.dialect === "postgres";
+  // Settings are read before the transaction, so it spends none of its time holding the stock on them.
+  const { deliveryFee, paymentWindowMinutes: paymentWindow, deliveryWindowDays } = await getOrderSettings(ctx.db);
   if (claimLast && input.delivery_date && input.delivery_slot_id) {
-    await checkNamedPlace(ctx.db, input.delivery_date, input.delivery_slot_id);
+    await checkNamedPlace(ctx.db, input.delivery_date, input.delivery_slot_id, deliveryWindowDays);
   }
   const named = Boolean(input.delivery_date && input.delivery_slot_id);
-  const counted = claimLast && !named ? await countPlaces(ctx.db) : undefined;
-  // Settings are read before the transaction, so it spends none of its time holding the stock on them.
-  const [deliveryFee, paymentWindow] = await Promise.all([getDeliveryFee(ctx.db), getPaymentWindowMinutes(ctx.db)]);
+  const counted = claimLast && !named ? await countPlaces(ctx.db, deliveryWindowDays) : undefined;
   // The lock order rules deadlocks out; a retry stays for anything else PostgreSQL may abort as a conflict.
   const { detail, mailJobId } = await retryTransient(() =>
     ctx.db.transaction().execute(async (trx) => {
@@ -257,7 +258,7 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
       // Cart lines are read only now, under the product locks, so their quantities are the latest.
       const lines = [...(await cartLines(trx, userId, input)), ...(await directLines(trx, input, products))];
       const zone = input.delivery_zone_id ? await activeZone(trx, input.delivery_zone_id, "delivery_zone_id") : null;
-      const place = claimLast ? null : await claimPlace(trx, ctx.dialect, input, counted);
+      const place = claimLast ? null : await claimPlace(trx, ctx.dialect, input, counted, deliveryWindowDays);
       const shippingCost = zone ? zone.fee : deliveryFee;
       const { priced, total } = priceLines(lines, shippingCost);
       const quantities = quantitiesByProduct(lines);
@@ -331,7 +332,7 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
       const mailJobId = await queueOrderMailJob(trx, written.order_id, "placed");
       let placed = place;
       if (claimLast) {
-        placed = await claimPlace(trx, ctx.dialect, input, counted);
+        placed = await claimPlace(trx, ctx.dialect, input, counted, deliveryWindowDays);
         if (placed) await repo.setPlace(trx, written.order_id, placeColumns(placed));
       }
       // The answer is the order as this transaction wrote it, the same as reading it back gives.

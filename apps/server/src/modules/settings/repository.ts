@@ -1,10 +1,23 @@
-import type { Executor } from "../../db/database.js";
+import { type Executor, SETTING_KEYS } from "../../db/database.js";
 import { prepared } from "../../db/prepared.js";
 
 const setting = prepared((db, key: string) => db.selectFrom("settings").select("value").where("key", "=", key));
 
 export async function getSetting(db: Executor, key: string): Promise<string | undefined> {
   return (await setting.first(db, key))?.value;
+}
+
+// Every new order reads these three: one statement, built once (db/prepared.ts).
+const orderSettingRows = prepared((db) =>
+  db
+    .selectFrom("settings")
+    .select(["key", "value"])
+    .where("key", "in", [SETTING_KEYS.deliveryFee, SETTING_KEYS.paymentWindowMinutes, SETTING_KEYS.deliveryWindowDays]),
+);
+
+/** The stored values of the settings a new order needs, by key; a key never set is absent. */
+export async function getOrderSettingValues(db: Executor): Promise<Map<string, string>> {
+  return new Map((await orderSettingRows.rows(db)).map((row) => [row.key, row.value]));
 }
 
 export async function putSetting(db: Executor, key: string, value: string): Promise<void> {

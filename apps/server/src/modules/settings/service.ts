@@ -11,11 +11,15 @@ import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { type Executor, SETTING_KEYS } from "../../db/database.js";
 import { type Actor, recordChange } from "../audit/service.js";
-import { getSetting, listBankAccounts, putSetting, replaceBankAccounts } from "./repository.js";
+import { getOrderSettingValues, getSetting, listBankAccounts, putSetting, replaceBankAccounts } from "./repository.js";
 
 /** The fee every new order pays; orders keep the fee they were placed with. */
 export async function getDeliveryFee(db: Executor): Promise<number> {
-  const value = Number(await getSetting(db, SETTING_KEYS.deliveryFee));
+  return deliveryFeeOf(await getSetting(db, SETTING_KEYS.deliveryFee));
+}
+
+function deliveryFeeOf(stored: string | undefined): number {
+  const value = Number(stored);
   return Number.isInteger(value) && value >= 0 ? value : DEFAULT_DELIVERY_FEE;
 }
 
@@ -34,7 +38,11 @@ export async function setDeliveryFee(ctx: AppContext, actor: Actor, fee: number)
 
 /** How many days ahead, today included, a shopper may book a delivery. */
 export async function getDeliveryWindowDays(db: Executor): Promise<number> {
-  const value = Number(await getSetting(db, SETTING_KEYS.deliveryWindowDays));
+  return windowDaysOf(await getSetting(db, SETTING_KEYS.deliveryWindowDays));
+}
+
+function windowDaysOf(stored: string | undefined): number {
+  const value = Number(stored);
   return Number.isInteger(value) && value >= 1 && value <= MAX_WINDOW_DAYS ? value : DEFAULT_WINDOW_DAYS;
 }
 
@@ -44,11 +52,31 @@ export async function setDeliveryWindowDays(db: Executor, days: number): Promise
 
 /** Minutes a new order may stay unpaid before it lapses; 0: it never does. */
 export async function getPaymentWindowMinutes(db: Executor): Promise<number> {
-  const stored = await getSetting(db, SETTING_KEYS.paymentWindowMinutes);
+  return paymentWindowOf(await getSetting(db, SETTING_KEYS.paymentWindowMinutes));
+}
+
+function paymentWindowOf(stored: string | undefined): number {
   const value = Number(stored);
   return stored !== undefined && Number.isInteger(value) && value >= 0 && value <= MAX_PAYMENT_WINDOW_MINUTES
     ? value
     : DEFAULT_PAYMENT_WINDOW_MINUTES;
+}
+
+/** What a new order is placed with: the delivery fee, the payment window and the delivery window. */
+export interface OrderSettings {
+  deliveryFee: number;
+  paymentWindowMinutes: number;
+  deliveryWindowDays: number;
+}
+
+/** The settings of a new order in one read, each as its own getter above would answer it. */
+export async function getOrderSettings(db: Executor): Promise<OrderSettings> {
+  const stored = await getOrderSettingValues(db);
+  return {
+    deliveryFee: deliveryFeeOf(stored.get(SETTING_KEYS.deliveryFee)),
+    paymentWindowMinutes: paymentWindowOf(stored.get(SETTING_KEYS.paymentWindowMinutes)),
+    deliveryWindowDays: windowDaysOf(stored.get(SETTING_KEYS.deliveryWindowDays)),
+  };
 }
 
 /** Where to transfer to and how long a new order waits for the money (contract §7.2). */

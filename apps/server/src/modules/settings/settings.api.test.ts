@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { createTestShop, signedIn, type TestShop } from "../../../test/harness.js";
+import { SETTING_KEYS } from "../../db/database.js";
+import { getDeliveryFee, getDeliveryWindowDays, getOrderSettings, getPaymentWindowMinutes } from "./service.js";
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -60,5 +62,42 @@ describe("delivery fee", () => {
     expect(anonymous.statusCode).toBe(401);
     const after = await shop.app.inject({ method: "GET", url: "/api/settings/delivery-fee" });
     expect(after.json()).toEqual(before);
+  });
+});
+
+describe("the settings a new order is placed with", () => {
+  it("are read together as each alone reads: the stored value, or its default when unset or unusable", async () => {
+    const db = shop.ctx.db;
+    const alone = async () => ({
+      deliveryFee: await getDeliveryFee(db),
+      paymentWindowMinutes: await getPaymentWindowMinutes(db),
+      deliveryWindowDays: await getDeliveryWindowDays(db),
+    });
+    const store = async (values: Record<string, string | null>) => {
+      for (const [key, value] of Object.entries(values)) {
+        await db.deleteFrom("settings").where("key", "=", key).execute();
+        if (value !== null) await db.insertInto("settings").values({ key, value }).execute();
+      }
+    };
+    const keys = [SETTING_KEYS.deliveryFee, SETTING_KEYS.paymentWindowMinutes, SETTING_KEYS.deliveryWindowDays];
+    const cases: [string | null, string | null, string | null][] = [
+      [null, null, null],
+      ["27000", "0", "30"],
+      ["-5", "abc", "0"],
+      ["1.5", "", "999"],
+    ];
+    const seen = [];
+    for (const values of cases) {
+      await store(Object.fromEntries(keys.map((key, i) => [key, values[i] ?? null])));
+      const together = await getOrderSettings(db);
+      expect(together, JSON.stringify(values)).toEqual(await alone());
+      seen.push(together);
+    }
+    expect(seen[1]).toEqual({ deliveryFee: 27000, paymentWindowMinutes: 0, deliveryWindowDays: 30 });
+    await store({
+      [SETTING_KEYS.deliveryFee]: "50000",
+      [SETTING_KEYS.paymentWindowMinutes]: null,
+      [SETTING_KEYS.deliveryWindowDays]: null,
+    });
   });
 });
