@@ -77,33 +77,77 @@ const claimOne = {
   ),
 };
 
+/**
+ * One due transactional job by its id, if it is of `kind`, due and not held, claimed and marked done
+ * in one statement at the start of the transaction that runs it: if the job fails, the rollback
+ * leaves it queued and unclaimed as it was. Until the commit, PostgreSQL keeps the row locked, so a
+ * runner claiming meanwhile skips it; SQLite runs one writer at a time.
+ */
+export function claimOneDone(db: Executor, dialect: Dialect, claim: { kind: string; now: string; jobId: number }) {
+  return claimOneDoneQuery[dialect].first(db, claim.now, claim.kind, claim.jobId);
+}
+
+const doneOnClaim = (now: string) => ({
+  state: "done" as const,
+  finished_at: now,
+  claim_token: null,
+  locked_until: null,
+  last_error: null,
+});
+
+const claimOneDoneQuery = {
+  postgres: prepared((db, now: string, kind: string, jobId: number) =>
+    dueJobs(db, "postgres", { kinds: [kind], now, limit: 1, jobId })
+      .set((eb) => ({ ...doneOnClaim(now), attempts: eb("attempts", "+", 1) }))
+      .returningAll(),
+  ),
+  sqlite: prepared((db, now: string, kind: string, jobId: number) =>
+    db
+      .updateTable("jobs")
+      .set((eb) => ({ ...doneOnClaim(now), attempts: eb("attempts", "+", 1) }))
+      .where("job_id", "=", jobId)
+      .where("state", "=", "queued")
+      .where("kind", "=", kind)
+      .where("run_at", "<=", now)
+      .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<=", now)]))
+      .returningAll(),
+  ),
+};
+
 function claimQuery(
   db: Executor,
   dialect: Dialect,
   claim: { kinds: string[]; now: string; lockedUntil: string; token: string; limit: number; jobId?: number },
 ) {
-  return db
-    .updateTable("jobs")
+  return dueJobs(db, dialect, claim)
     .set((eb) => ({
       claim_token: claim.token,
       locked_until: claim.lockedUntil,
       attempts: eb("attempts", "+", 1),
     }))
-    .where("job_id", "in", (eb) => {
-      let due = eb
-        .selectFrom("jobs")
-        .select("job_id")
-        .where("state", "=", "queued")
-        .where("kind", "in", claim.kinds)
-        .where("run_at", "<=", claim.now)
-        .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<=", claim.now)]))
-        .orderBy("run_at")
-        .orderBy("job_id")
-        .limit(claim.limit);
-      if (claim.jobId !== undefined) due = due.where("job_id", "=", claim.jobId);
-      return dialect === "postgres" ? due.forUpdate().skipLocked() : due;
-    })
     .returningAll();
+}
+
+/** An update of the due, unheld jobs of these kinds (or the one job `jobId`), oldest first, up to `limit`. */
+function dueJobs(
+  db: Executor,
+  dialect: Dialect,
+  claim: { kinds: string[]; now: string; limit: number; jobId?: number },
+) {
+  return db.updateTable("jobs").where("job_id", "in", (eb) => {
+    let due = eb
+      .selectFrom("jobs")
+      .select("job_id")
+      .where("state", "=", "queued")
+      .where("kind", "in", claim.kinds)
+      .where("run_at", "<=", claim.now)
+      .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<=", claim.now)]))
+      .orderBy("run_at")
+      .orderBy("job_id")
+      .limit(claim.limit);
+    if (claim.jobId !== undefined) due = due.where("job_id", "=", claim.jobId);
+    return dialect === "postgres" ? due.forUpdate().skipLocked() : due;
+  });
 }
 
 /** Changes a claimed job only while the claim is still this one: a runner whose lease ran out changes nothing. */

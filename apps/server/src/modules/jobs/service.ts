@@ -178,12 +178,8 @@ async function recordFailure(ctx: AppContext, kind: JobKind, job: repo.JobRow, e
 }
 
 function claim(ctx: AppContext, kinds: JobKind[], jobId?: number) {
-  return claimOn(ctx.db, ctx, kinds, jobId);
-}
-
-function claimOn(db: Executor, ctx: AppContext, kinds: JobKind[], jobId?: number) {
   const at = now();
-  return repo.claimJobs(db, ctx.dialect, {
+  return repo.claimJobs(ctx.db, ctx.dialect, {
     kinds: kinds.map((k) => k.kind),
     now: at.toISOString(),
     lockedUntil: isoIn(LEASE_MS, at),
@@ -263,10 +259,11 @@ export async function runJobNow<P>(
  */
 async function claimAndRunInTransaction(ctx: AppContext, kind: JobKind, jobId: number): Promise<boolean> {
   return ctx.db.transaction().execute(async (trx) => {
-    const [job] = await claimOn(trx, ctx, [kind], jobId);
+    // Claimed and marked done in one statement; a failing run rolls both back.
+    const job = await repo.claimOneDone(trx, ctx.dialect, { kind: kind.kind, now: now().toISOString(), jobId });
     if (!job) return false;
     await kind.run({ ...ctx, db: trx }, JSON.parse(job.payload));
-    return repo.finishJob(trx, job.job_id, job.claim_token as string, now().toISOString());
+    return true;
   });
 }
 
