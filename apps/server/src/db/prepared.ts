@@ -72,3 +72,39 @@ export function prepared<A extends unknown[], R>(build: (db: Executor, ...args: 
     },
   };
 }
+
+/** Row counts up to this many keep their statement; a larger insert builds its own each time. */
+const KEPT_ROW_COUNTS = 16;
+
+/**
+ * `prepared` for a statement over several rows of `width` values each (an insert of an order's
+ * mails, their jobs): one statement is built for each number of rows and run again with the rows'
+ * values, so several rows cost one round trip and no more building than one.
+ */
+export function preparedRows<Row extends unknown[], R>(
+  width: number,
+  build: (db: Executor, rows: Row[]) => Compilable<R>,
+) {
+  const byCount = new Map<number, ReturnType<typeof prepared<unknown[], R>>>();
+  const forCount = (count: number) => {
+    const kept = byCount.get(count);
+    if (kept) return kept;
+    const query = prepared<unknown[], R>((db, ...values) =>
+      build(
+        db,
+        Array.from({ length: count }, (_, row) => values.slice(row * width, (row + 1) * width) as Row),
+      ),
+    );
+    if (count <= KEPT_ROW_COUNTS) byCount.set(count, query);
+    return query;
+  };
+  return {
+    /** Every row the statement answers; none is run for no rows. */
+    async rows(db: Executor, rows: Row[]): Promise<R[]> {
+      if (rows.length === 0) return [];
+      for (const row of rows)
+        if (row.length !== width) throw new Error(`prepared rows: a row of ${row.length} values, not ${width}`);
+      return forCount(rows.length).rows(db, ...rows.flat());
+    },
+  };
+}

@@ -5,7 +5,7 @@ import { type Generated, type Kysely, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { openDatabase } from "./connection.js";
 import type { Executor } from "./database.js";
-import { prepared } from "./prepared.js";
+import { prepared, preparedRows } from "./prepared.js";
 
 interface Notes {
   notes: { note_id: Generated<number>; text: string; kind: string };
@@ -89,5 +89,39 @@ describe("prepared", () => {
         .where("kind", "=", typeof kind === "string" ? kind : "memo"),
     );
     await expect(branches.rows(asShop(db), "memo")).rejects.toThrow("argument 0 is not a parameter");
+  });
+
+  it("inserts several rows in one statement, built once for each number of rows", async () => {
+    let builds = 0;
+    const insert = preparedRows<[string, string], { text: string; kind: string }>(2, (shop, rows) => {
+      builds += 1;
+      return asNotes(shop)
+        .insertInto("notes")
+        .values(rows.map(([text, kind]) => ({ text, kind })))
+        .returning(["text", "kind"]);
+    });
+    const texts = async () =>
+      (await db.selectFrom("notes").select("text").orderBy("note_id").execute()).map((n) => n.text);
+    const sorted = (rows: { text: string; kind: string }[]) => [...rows].sort((a, b) => a.text.localeCompare(b.text));
+    expect(
+      sorted(
+        await insert.rows(asShop(db), [
+          ["a", "x"],
+          ["b", "y"],
+        ]),
+      ),
+    ).toEqual([
+      { text: "a", kind: "x" },
+      { text: "b", kind: "y" },
+    ]);
+    await insert.rows(asShop(db), [
+      ["c", "x"],
+      ["d", "x"],
+    ]);
+    await insert.rows(asShop(db), [["e", "z"]]);
+    expect(await insert.rows(asShop(db), [])).toEqual([]);
+    expect(await texts()).toEqual(["a", "b", "c", "d", "e"]);
+    expect(builds).toBe(2);
+    await expect(insert.rows(asShop(db), [["f"] as unknown as [string, string]])).rejects.toThrow("a row of 1 values");
   });
 });

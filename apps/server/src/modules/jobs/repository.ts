@@ -1,24 +1,46 @@
 import type { Selectable } from "kysely";
 import type { Dialect } from "../../db/connection.js";
 import type { Executor, JobsTable } from "../../db/database.js";
-import { prepared } from "../../db/prepared.js";
+import { prepared, preparedRows } from "../../db/prepared.js";
 
 export type JobRow = Selectable<JobsTable>;
 
-// Three jobs are queued, claimed and finished for every order: these statements are built once (db/prepared.ts).
-const insertJobQuery = prepared(
-  (db, kind: string, payload: string, run_at: string, max_attempts: number, created_at: string) =>
-    db
-      .insertInto("jobs")
-      .values({ kind, payload, run_at, max_attempts, created_at, state: "queued", attempts: 0 })
-      .returning("job_id"),
+type JobValues = [kind: string, payload: string, run_at: string, max_attempts: number, created_at: string];
+
+// Three jobs are queued, claimed and finished for every order: these statements are built once
+// (db/prepared.ts); the two that send its mails are queued in one statement.
+const insertJobsQuery = preparedRows<JobValues, { job_id: number }>(5, (db, rows) =>
+  db
+    .insertInto("jobs")
+    .values(
+      rows.map(([kind, payload, run_at, max_attempts, created_at]) => ({
+        kind,
+        payload,
+        run_at,
+        max_attempts,
+        created_at,
+        state: "queued" as const,
+        attempts: 0,
+      })),
+    )
+    .returning("job_id"),
 );
 
-export function insertJob(
-  db: Executor,
-  job: { kind: string; payload: string; run_at: string; max_attempts: number; created_at: string },
-) {
-  return insertJobQuery.firstOrThrow(db, job.kind, job.payload, job.run_at, job.max_attempts, job.created_at);
+export interface NewJob {
+  kind: string;
+  payload: string;
+  run_at: string;
+  max_attempts: number;
+  created_at: string;
+}
+
+/** Queues the jobs in one statement; answers their ids, in no particular order. */
+export async function insertJobs(db: Executor, jobs: NewJob[]): Promise<number[]> {
+  const rows = await insertJobsQuery.rows(
+    db,
+    jobs.map((job) => [job.kind, job.payload, job.run_at, job.max_attempts, job.created_at]),
+  );
+  return rows.map((row) => row.job_id);
 }
 
 /** The one row of a recurring job; a second runner inserting it at the same time inserts nothing. */

@@ -50,14 +50,23 @@ const CLAIM_BATCH = 10;
  * It runs at `runAt` (now when left out) or at the runner's first round after that.
  */
 export async function enqueueJob<P>(db: Executor, kind: JobKind<P>, payload: P, runAt: Date = now()): Promise<number> {
-  const row = await repo.insertJob(db, {
-    kind: kind.kind,
-    payload: JSON.stringify(payload),
-    run_at: runAt.toISOString(),
-    max_attempts: kind.maxAttempts,
-    created_at: now().toISOString(),
-  });
-  return row.job_id;
+  const [jobId] = await enqueueJobs(db, kind, [payload], runAt);
+  return jobId as number;
+}
+
+/** Queues one job of `kind` for each payload, in one statement; answers their ids, in no particular order. */
+export function enqueueJobs<P>(db: Executor, kind: JobKind<P>, payloads: P[], runAt: Date = now()): Promise<number[]> {
+  const createdAt = now().toISOString();
+  return repo.insertJobs(
+    db,
+    payloads.map((payload) => ({
+      kind: kind.kind,
+      payload: JSON.stringify(payload),
+      run_at: runAt.toISOString(),
+      max_attempts: kind.maxAttempts,
+      created_at: createdAt,
+    })),
+  );
 }
 
 /** The next multiple of `everyMs` after `at`, so every process agrees on a recurring job's times. */

@@ -1,21 +1,30 @@
 import type { Executor, NewMail } from "../../db/database.js";
-import { prepared } from "../../db/prepared.js";
+import { prepared, preparedRows } from "../../db/prepared.js";
 
-// Two mails are written and sent for every order: their statements are built once (db/prepared.ts).
-const insertMailQuery = prepared(
-  (
-    db,
-    to_address: string,
-    subject: string,
-    text_body: string,
-    html_body: string | null,
-    attachments: string | null,
-    created_at: string,
-  ) =>
-    db
-      .insertInto("mails")
-      .values({ to_address, subject, text_body, html_body, attachments, created_at })
-      .returning("mail_id"),
+type MailValues = [
+  to_address: string,
+  subject: string,
+  text_body: string,
+  html_body: string | null,
+  attachments: string | null,
+  created_at: string,
+];
+
+// Two mails are written and sent for every order, in one statement: built once (db/prepared.ts).
+const insertMailsQuery = preparedRows<MailValues, { mail_id: number }>(6, (db, rows) =>
+  db
+    .insertInto("mails")
+    .values(
+      rows.map(([to_address, subject, text_body, html_body, attachments, created_at]) => ({
+        to_address,
+        subject,
+        text_body,
+        html_body,
+        attachments,
+        created_at,
+      })),
+    )
+    .returning("mail_id"),
 );
 const findMailQuery = prepared((db, mailId: number) =>
   db.selectFrom("mails").selectAll().where("mail_id", "=", mailId),
@@ -24,16 +33,20 @@ const markSentQuery = prepared((db, mailId: number, at: string) =>
   db.updateTable("mails").set({ sent_at: at }).where("mail_id", "=", mailId),
 );
 
-export function insertMail(db: Executor, mail: NewMail) {
-  return insertMailQuery.firstOrThrow(
+/** Writes the mails in one statement; answers their ids, in no particular order. */
+export async function insertMails(db: Executor, mails: NewMail[]): Promise<number[]> {
+  const rows = await insertMailsQuery.rows(
     db,
-    mail.to_address,
-    mail.subject,
-    mail.text_body,
-    mail.html_body ?? null,
-    mail.attachments ?? null,
-    mail.created_at,
+    mails.map((mail) => [
+      mail.to_address,
+      mail.subject,
+      mail.text_body,
+      mail.html_body ?? null,
+      mail.attachments ?? null,
+      mail.created_at,
+    ]),
   );
+  return rows.map((row) => row.mail_id);
 }
 
 export function findMail(db: Executor, mailId: number) {

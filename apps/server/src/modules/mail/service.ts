@@ -2,7 +2,7 @@ import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
 import type { Mail, MailAttachment } from "../../lib/mailer.js";
 import { DAY, isoIn, now, nowIso } from "../../lib/time.js";
-import { enqueueJob, type JobKind, type JobLog, runJobNow } from "../jobs/service.js";
+import { enqueueJobs, type JobKind, type JobLog, runJobNow } from "../jobs/service.js";
 import * as repo from "./repository.js";
 
 /**
@@ -57,15 +57,31 @@ export interface QueuedMail {
  * commits, and once committed it survives a failing mail server and a restart (contract §7.3).
  */
 export async function queueMail(db: Executor, mail: Mail): Promise<QueuedMail> {
-  const { mail_id } = await repo.insertMail(db, {
-    to_address: mail.to,
-    subject: mail.subject,
-    text_body: mail.text,
-    html_body: mail.html ?? null,
-    attachments: storeAttachments(mail.attachments),
-    created_at: nowIso(),
-  });
-  return { jobId: await enqueueJob(db, sendMailJob, { mailId: mail_id }) };
+  const [queued] = await queueMails(db, [mail]);
+  return queued as QueuedMail;
+}
+
+/** Several mails queued as one: their rows in one statement, their jobs in another. */
+export async function queueMails(db: Executor, mails: Mail[]): Promise<QueuedMail[]> {
+  if (mails.length === 0) return [];
+  const at = nowIso();
+  const mailIds = await repo.insertMails(
+    db,
+    mails.map((mail) => ({
+      to_address: mail.to,
+      subject: mail.subject,
+      text_body: mail.text,
+      html_body: mail.html ?? null,
+      attachments: storeAttachments(mail.attachments),
+      created_at: at,
+    })),
+  );
+  const jobIds = await enqueueJobs(
+    db,
+    sendMailJob,
+    mailIds.map((mailId) => ({ mailId })),
+  );
+  return jobIds.map((jobId) => ({ jobId }));
 }
 
 /**

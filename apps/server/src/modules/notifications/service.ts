@@ -10,7 +10,7 @@ import { readPrivateImage } from "../../lib/images.js";
 import type { Mail, MailAttachment } from "../../lib/mailer.js";
 import { shopToday } from "../../lib/time.js";
 import { enqueueJob, type JobKind, runJobNow } from "../jobs/service.js";
-import { type QueuedMail, queueMail } from "../mail/service.js";
+import { type QueuedMail, queueMails } from "../mail/service.js";
 import * as orders from "../orders/repository.js";
 import { listBankAccounts } from "../settings/repository.js";
 import { languageOfAddress } from "./repository.js";
@@ -301,7 +301,7 @@ export async function queueOrderMail(
     lapsed: kind === "lapsed",
     photoCid: attachments[0]?.cid ?? null,
   };
-  const queued: QueuedMail[] = [];
+  const mails: Mail[] = [];
   for (const part of PARTS[kind]) {
     const language = part.to === "shop" ? shopLanguage : view.language;
     // Dates in the reader's language: the shop's reader may read another than the shopper.
@@ -313,9 +313,9 @@ export async function queueOrderMail(
       ...renderMail(part.template, { ...data, ...words, subject }, language),
       ...(part.to === "shopper" && attachments.length > 0 ? { attachments } : {}),
     };
-    queued.push(await queueMail(trx, mail));
+    mails.push(mail);
   }
-  return queued;
+  return queueMails(trx, mails);
 }
 
 /** What the job that writes an order's mails is given. */
