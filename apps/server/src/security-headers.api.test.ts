@@ -31,6 +31,8 @@ function csp(response: LightMyRequestResponse): Map<string, string[]> {
   );
 }
 
+const isApi = (response: LightMyRequestResponse) => String(response.raw.req.url).startsWith("/api/");
+
 /** A page, an asset, API answers (success, 404, a refusal by a hook) and a missing upload. */
 async function answers(shop: TestShop) {
   return Promise.all([
@@ -57,10 +59,10 @@ describe("security headers over http", () => {
   });
   afterAll(() => shop.close());
 
-  it("every answer carries a CSP without inline script that allows only the shop, its video and its images", async () => {
+  it("every page, asset and upload carries a CSP without inline script that allows only the shop, its video and its images", async () => {
     const all = await answers(shop);
     expect(all.map((r) => r.statusCode)).toEqual([200, 200, 200, 200, 404, 403, 404]);
-    for (const response of all) {
+    for (const response of all.filter((r) => !isApi(r))) {
       const policy = csp(response);
       expect(policy.get("default-src")).toEqual(["'self'"]);
       expect(policy.get("script-src")).toEqual(["'self'"]);
@@ -73,6 +75,24 @@ describe("security headers over http", () => {
       expect(policy.get("frame-src")).toEqual(["https://www.youtube-nocookie.com"]);
       expect(policy.get("img-src")).toEqual(["'self'", "data:", "blob:", "https:"]);
       expect(String(response.headers["content-security-policy"])).not.toMatch(/unsafe-inline|unsafe-eval|\*/);
+    }
+  });
+
+  it("every API answer, an error or a refusal too, lets nothing load or run and nothing frame it", async () => {
+    const api = (await answers(shop)).filter(isApi);
+    expect(api.map((r) => r.statusCode)).toEqual([200, 404, 403]);
+    for (const response of api) {
+      expect(csp(response)).toEqual(
+        new Map([
+          ["default-src", ["'none'"]],
+          ["frame-ancestors", ["'none'"]],
+        ]),
+      );
+      expect(response.headers["cross-origin-resource-policy"]).toBe("same-origin");
+      // What only a page needs is not sent with data.
+      for (const name of ["cross-origin-opener-policy", "origin-agent-cluster", "x-dns-prefetch-control"]) {
+        expect(response.headers[name], name).toBeUndefined();
+      }
     }
   });
 
@@ -102,7 +122,8 @@ describe("security headers over https", () => {
   it("a shop whose address is https sends HSTS and upgrades insecure requests", async () => {
     for (const response of await answers(shop)) {
       expect(response.headers["strict-transport-security"]).toBe("max-age=31536000");
-      expect(csp(response).get("upgrade-insecure-requests")).toEqual([]);
+      // An API answer loads nothing, so it has nothing to upgrade.
+      expect(csp(response).get("upgrade-insecure-requests")).toEqual(isApi(response) ? undefined : []);
       expect(csp(response).get("frame-ancestors")).toEqual(["'none'"]);
       expect(response.headers["x-content-type-options"]).toBe("nosniff");
     }

@@ -1,6 +1,7 @@
 import helmet, { type FastifyHelmetOptions } from "@fastify/helmet";
 import Fastify, { type FastifyInstance } from "fastify";
 import fp from "fastify-plugin";
+import { API_DOCS_PREFIX } from "./api-docs.js";
 
 /** The privacy-enhanced YouTube player that the home page's commitment video loads when played. */
 export const VIDEO_FRAME_ORIGIN = "https://www.youtube-nocookie.com";
@@ -71,11 +72,44 @@ export async function securityHeaders(appUrl: string): Promise<Record<string, st
   );
 }
 
-/** Every answer (pages, assets, API, uploads, errors) carries the security headers, set first. */
+/**
+ * The headers of an API answer (JSON, CSV, an error), made from the page headers: a policy that lets
+ * nothing load or run and nothing frame it, since a browser never renders an answer as a page, and
+ * the headers that guard a resource (nosniff, no framing, the referrer policy, same-origin reads,
+ * HSTS over https). The page-only ones (the pages' sources, the opener and agent cluster, the old
+ * IE and Flash switches) are left out: a product answer then carries about half the header bytes.
+ */
+export function apiSecurityHeaders(pageHeaders: Record<string, string>): Record<string, string> {
+  const kept = [
+    "cross-origin-resource-policy",
+    "referrer-policy",
+    "strict-transport-security",
+    "x-content-type-options",
+    "x-frame-options",
+  ];
+  return {
+    "content-security-policy": "default-src 'none';frame-ancestors 'none'",
+    ...Object.fromEntries(Object.entries(pageHeaders).filter(([name]) => kept.includes(name))),
+  };
+}
+
+/** Under /api/ but not the API documentation, whose pages are pages. */
+function isApiAnswer(url: string): boolean {
+  if (!url.startsWith("/api/")) return false;
+  if (!url.startsWith(API_DOCS_PREFIX)) return true;
+  const after = url.charAt(API_DOCS_PREFIX.length);
+  return !(after === "" || after === "/" || after === "?");
+}
+
+/**
+ * Every answer carries the security headers, set first: pages, assets, uploads and the API
+ * documentation the page headers, API answers their own (apiSecurityHeaders).
+ */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance, { appUrl }: { appUrl: string }) => {
-  const headers = await securityHeaders(appUrl);
-  app.addHook("onRequest", (_request, reply, done) => {
-    reply.headers(headers);
+  const pages = await securityHeaders(appUrl);
+  const api = apiSecurityHeaders(pages);
+  app.addHook("onRequest", (request, reply, done) => {
+    reply.headers(isApiAnswer(request.url) ? api : pages);
     done();
   });
 });
