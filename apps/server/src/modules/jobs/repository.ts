@@ -87,17 +87,22 @@ const claimOne = {
     claimQuery(db, "postgres", { kinds: [kind], now, lockedUntil, token, limit: 1, jobId }),
   ),
   sqlite: prepared((db, token: string, lockedUntil: string, kind: string, now: string, jobId: number) =>
-    db
-      .updateTable("jobs")
+    dueJobByKey(db, kind, now, jobId)
       .set((eb) => ({ claim_token: token, locked_until: lockedUntil, attempts: eb("attempts", "+", 1) }))
-      .where("job_id", "=", jobId)
-      .where("state", "=", "queued")
-      .where("kind", "=", kind)
-      .where("run_at", "<=", now)
-      .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<=", now)]))
       .returningAll(),
   ),
 };
+
+/** SQLite: an update of job `jobId` if it is of `kind`, due and not held, found by its key. */
+function dueJobByKey(db: Executor, kind: string, now: string, jobId: number) {
+  return db
+    .updateTable("jobs")
+    .where("job_id", "=", jobId)
+    .where("state", "=", "queued")
+    .where("kind", "=", kind)
+    .where("run_at", "<=", now)
+    .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<=", now)]));
+}
 
 /**
  * One due transactional job by its id, if it is of `kind`, due and not held, claimed and marked done
@@ -124,14 +129,8 @@ const claimOneDoneQuery = {
       .returningAll(),
   ),
   sqlite: prepared((db, now: string, kind: string, jobId: number) =>
-    db
-      .updateTable("jobs")
+    dueJobByKey(db, kind, now, jobId)
       .set((eb) => ({ ...doneOnClaim(now), attempts: eb("attempts", "+", 1) }))
-      .where("job_id", "=", jobId)
-      .where("state", "=", "queued")
-      .where("kind", "=", kind)
-      .where("run_at", "<=", now)
-      .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<=", now)]))
       .returningAll(),
   ),
 };
