@@ -108,6 +108,40 @@ describe("order mails", () => {
     expect(await sentMails()).toEqual([]);
   });
 
+  it("lists every line in order with its own add-ons under it, a line without any with none", async () => {
+    const [roses, lilies, tulips] = [
+      await createProduct(shop, { name: "Mail Roses", price: 100000 }),
+      await createProduct(shop, { name: "Mail Lilies", price: 120000 }),
+      await createProduct(shop, { name: "Mail Tulips", price: 130000 }),
+    ];
+    const { Ribbon, Chocolate, "Greeting Card": card } = await customizationIds(shop);
+    const res = await postOrder(shop, customer.cookie, [
+      {
+        product_id: roses.product_id,
+        customizations: [
+          { customization_id: Ribbon?.customization_id, quantity: 2 },
+          { customization_id: Chocolate?.customization_id, quantity: 1 },
+        ],
+      },
+      { product_id: lilies.product_id, quantity: 3 },
+      { product_id: tulips.product_id, customizations: [{ customization_id: card?.customization_id, quantity: 1 }] },
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const [shopper, florist] = (await sentMails()) as [Mail, Mail];
+    for (const mail of [shopper, florist]) {
+      const lines = mail.text.split("\n").filter((line) => /× Mail (Roses|Lilies|Tulips)|^\s*\+ \d/.test(line));
+      // Prices are written with a no-break space after "Rp".
+      expect(lines.map((line) => line.trim().replace(/\s+/g, " "))).toEqual([
+        "- 1 × Mail Roses (Small, Red): Rp 165.000",
+        "+ 2 × Ribbon (Rp 10.000 each)",
+        "+ 1 × Chocolate (Rp 45.000 each)",
+        "- 3 × Mail Lilies (Small, Red): Rp 360.000",
+        "- 1 × Mail Tulips (Small, Red): Rp 145.000",
+        "+ 1 × Greeting Card (Rp 15.000 each)",
+      ]);
+    }
+  });
+
   it("writes a new order's two mails once, after its transaction and before its answer, and the runner never again", async () => {
     const mailCount = async () => (await shop.ctx.db.selectFrom("mails").select("mail_id").execute()).length;
     const before = await mailCount();

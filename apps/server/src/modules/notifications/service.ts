@@ -150,13 +150,24 @@ export interface OrderView {
  * the shopper's); null when it does not exist.
  */
 export async function orderView(db: Executor, orderId: number, language?: Language): Promise<OrderView | null> {
-  const order = await orders.findOrder(db, orderId);
-  if (!order) return null;
-  const [items, addOns, accounts] = await Promise.all([
-    orders.listOrderItems(db, [orderId]),
-    orders.listOrderItemCustomizations(db, [orderId]),
-    listBankAccounts(db),
-  ]);
+  const read = await readOrder(db, orderId);
+  return read ? viewOf(read, language) : null;
+}
+
+/** What an order's mails and invoice show, read in two statements. */
+interface OrderRead {
+  order: orders.OrderWithUser;
+  lines: orders.OrderLineWithAddOns[];
+  accounts: { bank: string; account_number: string; account_name: string }[];
+}
+
+async function readOrder(db: Executor, orderId: number): Promise<OrderRead | null> {
+  const [found, accounts] = await Promise.all([orders.findOrderWithLines(db, orderId), listBankAccounts(db)]);
+  return found ? { ...found, accounts } : null;
+}
+
+/** An order read once, written out with its dates in `language` (by default the shopper's). */
+function viewOf({ order, lines, accounts }: OrderRead, language?: Language): OrderView {
   const words = language ?? order.language;
   const delivery =
     order.delivery_day === null
@@ -174,14 +185,12 @@ export async function orderView(db: Executor, orderId: number, language?: Langua
       status: order.order_status,
       paymentStatus: order.payment_status,
       address: order.shipping_address,
-      items: items.map((item) => ({
-        name: item.product_name,
-        quantity: item.quantity,
-        options: [item.size, item.color].filter(Boolean).join(", "),
-        linePrice: formatRupiah(item.line_price),
-        addOns: addOns
-          .filter((a) => a.order_item_id === item.order_item_id)
-          .map((a) => ({ name: a.name, quantity: a.quantity, price: formatRupiah(a.price) })),
+      items: lines.map((line) => ({
+        name: line.product_name,
+        quantity: line.quantity,
+        options: [line.size, line.color].filter(Boolean).join(", "),
+        linePrice: formatRupiah(line.line_price),
+        addOns: line.addOns.map((a) => ({ name: a.name, quantity: a.quantity, price: formatRupiah(a.price) })),
       })),
       shipping: formatRupiah(order.shipping_cost),
       total: formatRupiah(order.total_price),
@@ -280,8 +289,9 @@ export async function queueOrderMail(
   kind: OrderMailKind,
   options: { note?: string | null } = {},
 ): Promise<QueuedMail[]> {
-  const view = await orderView(trx, orderId);
-  if (!view) return [];
+  const read = await readOrder(trx, orderId);
+  if (!read) return [];
+  const view = viewOf(read);
   // The shop's mails are read by whoever has NOTIFY_EMAIL: in the language of an account at that
   // address (the florist's admin account), else in English.
   const shopLanguage = PARTS[kind].some((part) => part.to === "shop")
@@ -289,8 +299,7 @@ export async function queueOrderMail(
     : DEFAULT_LANGUAGE;
   let attachments: MailAttachment[] = [];
   if (kind === "finished") {
-    const order = await orders.findOrder(trx, orderId);
-    const photo = await deliveryPhoto(ctx, order?.order_proof ?? null);
+    const photo = await deliveryPhoto(ctx, read.order.order_proof);
     attachments = photo ? [photo] : [];
   }
   const data = {
@@ -305,7 +314,7 @@ export async function queueOrderMail(
   for (const part of PARTS[kind]) {
     const language = part.to === "shop" ? shopLanguage : view.language;
     // Dates in the reader's language: the shop's reader may read another than the shopper.
-    const words = language === view.language ? view : ((await orderView(trx, orderId, language)) ?? view);
+    const words = language === view.language ? view : viewOf(read, language);
     const subject = t(language, part.subject, { id: view.displayId });
     const mail: Mail = {
       to: part.to === "shop" ? ctx.config.notifyEmail : view.email,

@@ -112,7 +112,7 @@ function ordersWithUsers(db: Executor) {
     .select(["users.username", "users.email", "users.language", ...deliveryColumns]);
 }
 
-// Read for the answer to every new order and for its mails: built once (db/prepared.ts).
+// Read for every order page and status change: built once (db/prepared.ts).
 const orderById = prepared((db, orderId: number) => ordersWithUsers(db).where("orders.order_id", "=", orderId));
 
 export function findOrder(db: Executor, orderId: number) {
@@ -142,6 +142,83 @@ export function listDayOrders(
 
 export type OrderWithUser = NonNullable<Awaited<ReturnType<typeof findOrder>>>;
 
+// An order with its lines and their add-ons, one row for each add-on (or line without one): what
+// its mails and its invoice show, read in one statement, built once (db/prepared.ts).
+const orderWithLines = prepared((db, orderId: number) =>
+  ordersWithUsers(db)
+    .leftJoin("order_items", "order_items.order_id", "orders.order_id")
+    .leftJoin("order_item_customizations", "order_item_customizations.order_item_id", "order_items.order_item_id")
+    .select([
+      "order_items.order_item_id as line_item_id",
+      "order_items.product_name as line_product_name",
+      "order_items.quantity as line_quantity",
+      "order_items.size as line_size",
+      "order_items.color as line_color",
+      "order_items.line_price as line_line_price",
+      "order_item_customizations.name as add_on_name",
+      "order_item_customizations.price as add_on_price",
+      "order_item_customizations.quantity as add_on_quantity",
+    ])
+    .where("orders.order_id", "=", orderId)
+    .orderBy("order_items.line_no")
+    .orderBy("order_item_customizations.order_item_customization_id"),
+);
+
+export interface OrderLineWithAddOns {
+  product_name: string;
+  quantity: number;
+  size: string | null;
+  color: string | null;
+  line_price: number;
+  addOns: { name: string; price: number; quantity: number }[];
+}
+
+/** An order with its customer, slot and district, and its lines in line order with their add-ons; undefined when it does not exist. */
+export async function findOrderWithLines(
+  db: Executor,
+  orderId: number,
+): Promise<{ order: OrderWithUser; lines: OrderLineWithAddOns[] } | undefined> {
+  const rows = await orderWithLines.rows(db, orderId);
+  const [first] = rows;
+  if (!first) return undefined;
+  const {
+    line_item_id: _item,
+    line_product_name: _name,
+    line_quantity: _quantity,
+    line_size: _size,
+    line_color: _color,
+    line_line_price: _price,
+    add_on_name: _addOn,
+    add_on_price: _addOnPrice,
+    add_on_quantity: _addOnQuantity,
+    ...order
+  } = first;
+  const lines = new Map<number, OrderLineWithAddOns>();
+  for (const row of rows) {
+    if (row.line_item_id === null) continue;
+    let line = lines.get(row.line_item_id);
+    if (!line) {
+      line = {
+        product_name: row.line_product_name as string,
+        quantity: row.line_quantity as number,
+        size: row.line_size,
+        color: row.line_color,
+        line_price: row.line_line_price as number,
+        addOns: [],
+      };
+      lines.set(row.line_item_id, line);
+    }
+    if (row.add_on_name !== null) {
+      line.addOns.push({
+        name: row.add_on_name,
+        price: row.add_on_price as number,
+        quantity: row.add_on_quantity as number,
+      });
+    }
+  }
+  return { order, lines: [...lines.values()] };
+}
+
 export function findOrderByProof(db: Executor, proofPath: string) {
   return db
     .selectFrom("orders")
@@ -166,7 +243,7 @@ const orderItems = (db: Executor) =>
     ])
     .orderBy("order_id")
     .orderBy("line_no");
-// One order's items and add-ons are read for every new order (its answer and its mails): built once.
+// One order's items and add-ons are read for every order page: built once.
 const itemsOfOrder = prepared((db, orderId: number) => orderItems(db).where("order_id", "=", orderId));
 
 /** The items of the given orders, each order's in line order. */
