@@ -66,9 +66,13 @@ describe.each(VIEWPORTS)("an admin running the categories at $width px", (viewpo
       // The arrows move the second category with products above the first; the pills follow.
       const catalogue = await (await page.request.get("/api/catalog")).json();
       const [first, second] = (catalogue as { name: string }[]).map((c) => c.name);
-      // The new category has no products yet, so the first two with products sit side by side.
+      // The new category has no products yet, so the first two with products sit side by side. The
+      // list shows the drag's order once it has settled; the arrow swaps the two, on screen and saved.
+      await expect.poll(() => shownOrder(page)).toEqual(await savedOrder(page));
+      const swapped = (await shownOrder(page)).map((n) => (n === first ? second : n === second ? first : n));
       await list.getByRole("button", { name: `Move ${second} up` }).click();
-      await expect.poll(() => savedOrder(page)).toEqual(await shownOrder(page));
+      await expect.poll(() => shownOrder(page)).toEqual(swapped);
+      await expect.poll(() => savedOrder(page)).toEqual(swapped);
       await screenshot(tab, JOURNEY, "03-reordered");
       await page.goto("/katalog");
       await page.locator(".product-card").first().waitFor();

@@ -160,8 +160,9 @@ export function Navbar() {
   }, [dropdownOpen]);
 
   // Escape closes the innermost thing open (the profile dropdown, then the phone's menu) and hands
-  // focus back to the button that opened it.
-  useEffect(() => {
+  // focus back to the button that opened it. Listened for from the commit that opens the menu (a
+  // layout effect), so an Escape pressed as soon as the menu shows is not missed.
+  useLayoutEffect(() => {
     if (!dropdownOpen && !menuOpen) return;
     function onKeyDown(event: KeyboardEvent) {
       if (event.key !== "Escape") return;
