@@ -5,6 +5,7 @@ import { Kysely, PostgresDialect } from "kysely";
 import pg from "pg";
 import { postgresChangeWatch, setChangeWatch, sqliteChangeWatch } from "./changes.js";
 import type { Database } from "./database.js";
+import { statementName } from "./prepared.js";
 import { SqliteShopDialect } from "./sqlite-dialect.js";
 
 export type Dialect = "sqlite" | "postgres";
@@ -47,6 +48,20 @@ export function sqliteFile(databaseUrl: string): string {
   return databaseUrl.slice("sqlite:".length);
 }
 
+/**
+ * A PostgreSQL connection that runs the statements built once (db/prepared.ts) as named prepared
+ * statements: PostgreSQL parses and plans each once per connection instead of on every run, which
+ * was a third of its CPU per order (docs/performance.md, 2026-11-28 session 3). Any other SQL runs
+ * as before.
+ */
+class PreparingClient extends pg.Client {}
+const runQuery = pg.Client.prototype.query as (this: pg.Client, ...args: unknown[]) => unknown;
+PreparingClient.prototype.query = function query(this: pg.Client, text: unknown, values?: unknown, callback?: unknown) {
+  const name = typeof text === "string" ? statementName(text) : undefined;
+  if (name === undefined) return runQuery.call(this, text, values, callback);
+  return runQuery.call(this, { name, text, values }, callback);
+} as typeof pg.Client.prototype.query;
+
 /** Connections a process opens to PostgreSQL at most, unless told otherwise (DATABASE_POOL_SIZE). */
 const POOL_MAX = 20;
 
@@ -54,7 +69,7 @@ export function openDatabase(databaseUrl: string, options: { poolSize?: number }
   const dialect = dialectOf(databaseUrl);
   if (dialect === "postgres") {
     const max = options.poolSize ?? POOL_MAX;
-    const pool = new pg.Pool({ connectionString: databaseUrl, max });
+    const pool = new pg.Pool({ connectionString: databaseUrl, max, Client: PreparingClient });
     // An idle client that loses its server must not crash the process; the next query reports it.
     pool.on("error", () => {});
     // Its listening connection closes with the pool (db.destroy()).

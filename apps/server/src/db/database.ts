@@ -43,6 +43,10 @@ export interface ThrottlesTable {
   expires_at: string;
 }
 
+/** `true` when `Listed` names every column of `Table`; a column left out makes it `never`. */
+type EveryColumn<Table, Listed extends readonly (keyof Table)[]> =
+  Exclude<keyof Table, Listed[number]> extends never ? true : never;
+
 /** Work done later or on a schedule (modules/jobs, docs/decisions/0013). */
 export interface JobsTable {
   job_id: Generated<number>;
@@ -67,6 +71,25 @@ export interface JobsTable {
   finished_at: string | null;
 }
 
+/** Every column of a job by name, for the claims kept prepared on PostgreSQL (as ORDER_COLUMNS). */
+export const JOB_COLUMNS = [
+  "job_id",
+  "kind",
+  "payload",
+  "unique_key",
+  "state",
+  "run_at",
+  "attempts",
+  "max_attempts",
+  "claim_token",
+  "locked_until",
+  "last_error",
+  "created_at",
+  "finished_at",
+] as const satisfies readonly (keyof JobsTable)[];
+const everyJobColumn: EveryColumn<JobsTable, typeof JOB_COLUMNS> = true;
+void everyJobColumn;
+
 /** A mail waiting in the durable queue, or sent (sent_at); its job sends it (modules/mail). */
 export interface MailsTable {
   mail_id: Generated<number>;
@@ -79,6 +102,20 @@ export interface MailsTable {
   created_at: string;
   sent_at: string | null;
 }
+
+/** Every column of a mail by name, for its read kept prepared on PostgreSQL (as ORDER_COLUMNS). */
+export const MAIL_COLUMNS = [
+  "mail_id",
+  "to_address",
+  "subject",
+  "text_body",
+  "html_body",
+  "attachments",
+  "created_at",
+  "sent_at",
+] as const satisfies readonly (keyof MailsTable)[];
+const everyMailColumn: EveryColumn<MailsTable, typeof MAIL_COLUMNS> = true;
+void everyMailColumn;
 
 export interface CategoriesTable {
   category_id: Generated<number>;
@@ -182,6 +219,40 @@ export interface OrdersTable {
   /** When the mail three hours before the payment deadline went out; it goes out once. */
   payment_reminder_sent_at: string | null;
 }
+
+/**
+ * Every column of an order by name, for statements kept prepared on PostgreSQL, which must not
+ * select `*` (db/prepared.ts). A column added to OrdersTable and not here is a type error below.
+ */
+export const ORDER_COLUMNS = [
+  "order_id",
+  "user_id",
+  "shipping_address",
+  "shipping_cost",
+  "total_price",
+  "order_status",
+  "payment_status",
+  "order_date",
+  "delivery_date",
+  "order_proof",
+  "updated_at",
+  "delivery_day",
+  "delivery_slot_id",
+  "delivery_zone_id",
+  "recipient_name",
+  "recipient_phone",
+  "card_message",
+  "sender_anonymous",
+  "payment_due_at",
+  "payment_proof",
+  "payment_note",
+  "remind_next_year",
+  "reminder_sent_at",
+  "reminder_token_hash",
+  "payment_reminder_sent_at",
+] as const satisfies readonly (keyof OrdersTable)[];
+const everyOrderColumn: EveryColumn<OrdersTable, typeof ORDER_COLUMNS> = true;
+void everyOrderColumn;
 
 export interface OrderItemsTable {
   order_item_id: Generated<number>;

@@ -14,6 +14,28 @@ interface Compiled {
 }
 
 /**
+ * The name each statement built once is kept prepared under on PostgreSQL, by its SQL
+ * (db/connection.ts): each connection parses and plans it once instead of on every run.
+ */
+const statementNames = new Map<string, string>();
+
+/**
+ * A statement that selects or returns `*` is not kept prepared: a column added by a migration of a
+ * newer release, while this process still runs, would change its rows, and PostgreSQL refuses to run
+ * a prepared statement whose rows changed shape. `count(*)` is no such statement.
+ */
+const EVERY_COLUMN = /(?:select|returning|,)\s+\*|\.\*/i;
+
+/** The name a statement built once is prepared under on PostgreSQL; undefined for any other SQL. */
+export function statementName(sql: string): string | undefined {
+  return statementNames.get(sql);
+}
+
+function keepPrepared(sql: string) {
+  if (!statementNames.has(sql) && !EVERY_COLUMN.test(sql)) statementNames.set(sql, `shop_${statementNames.size + 1}`);
+}
+
+/**
  * A query of a fixed shape built and compiled by Kysely once per dialect, then run again with each
  * call's values (docs/performance.md, 2026-11-27 session 2): building a query is most of Kysely's
  * CPU per statement, and the hot queries of an order have the same SQL text every time.
@@ -29,6 +51,7 @@ export function prepared<A extends unknown[], R>(build: (db: Executor, ...args: 
   function compile(db: Executor, arity: number): Compiled {
     const stands = Array.from({ length: arity }, (_, index) => new Argument(index));
     const template = build(db, ...(stands as unknown as A)).compile();
+    keepPrepared(template.sql);
     const slots: Slot[] = template.parameters.map((value) =>
       value instanceof Argument ? { argument: value.index } : { constant: value },
     );
@@ -52,6 +75,10 @@ export function prepared<A extends unknown[], R>(build: (db: Executor, ...args: 
   }
 
   return {
+    /** The SQL and values a call runs. */
+    compile(db: Executor, ...args: A): CompiledQuery<R> {
+      return query(db, args);
+    },
     /** Every row. */
     async rows(db: Executor, ...args: A): Promise<R[]> {
       return (await db.executeQuery(query(db, args))).rows;

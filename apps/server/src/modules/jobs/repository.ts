@@ -1,6 +1,6 @@
 import type { Selectable } from "kysely";
 import type { Dialect } from "../../db/connection.js";
-import type { Executor, JobsTable } from "../../db/database.js";
+import { type Executor, JOB_COLUMNS, type JobsTable } from "../../db/database.js";
 import { prepared, preparedRows } from "../../db/prepared.js";
 
 export type JobRow = Selectable<JobsTable>;
@@ -89,7 +89,7 @@ const claimOne = {
   sqlite: prepared((db, token: string, lockedUntil: string, kind: string, now: string, jobId: number) =>
     dueJobByKey(db, kind, now, jobId)
       .set((eb) => ({ claim_token: token, locked_until: lockedUntil, attempts: eb("attempts", "+", 1) }))
-      .returningAll(),
+      .returning(JOB_COLUMNS),
   ),
 };
 
@@ -126,12 +126,12 @@ const claimOneDoneQuery = {
   postgres: prepared((db, now: string, kind: string, jobId: number) =>
     dueJobs(db, "postgres", { kinds: [kind], now, limit: 1, jobId })
       .set((eb) => ({ ...doneOnClaim(now), attempts: eb("attempts", "+", 1) }))
-      .returningAll(),
+      .returning(JOB_COLUMNS),
   ),
   sqlite: prepared((db, now: string, kind: string, jobId: number) =>
     dueJobByKey(db, kind, now, jobId)
       .set((eb) => ({ ...doneOnClaim(now), attempts: eb("attempts", "+", 1) }))
-      .returningAll(),
+      .returning(JOB_COLUMNS),
   ),
 };
 
@@ -146,7 +146,7 @@ function claimQuery(
       locked_until: claim.lockedUntil,
       attempts: eb("attempts", "+", 1),
     }))
-    .returningAll();
+    .returning(JOB_COLUMNS);
 }
 
 /** An update of the due, unheld jobs of these kinds (or the one job `jobId`), oldest first, up to `limit`. */

@@ -1,4 +1,4 @@
-import type { Executor, NewMail } from "../../db/database.js";
+import { type Executor, MAIL_COLUMNS, type NewMail } from "../../db/database.js";
 import { prepared, preparedRows } from "../../db/prepared.js";
 
 type MailValues = [
@@ -27,7 +27,7 @@ const insertMailsQuery = preparedRows<MailValues, { mail_id: number }>(6, (db, r
     .returning("mail_id"),
 );
 const findMailQuery = prepared((db, mailId: number) =>
-  db.selectFrom("mails").selectAll().where("mail_id", "=", mailId),
+  db.selectFrom("mails").select(MAIL_COLUMNS).where("mail_id", "=", mailId),
 );
 const markSentQuery = prepared((db, mailId: number, at: string) =>
   db.updateTable("mails").set({ sent_at: at }).where("mail_id", "=", mailId),

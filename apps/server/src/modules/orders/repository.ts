@@ -2,7 +2,14 @@ import type { OverviewSort, SortDirection } from "@florist/contract";
 import { REVIEWABLE_STATUSES } from "@florist/contract/rules";
 import { type Expression, type ExpressionBuilder, sql } from "kysely";
 import type { Dialect } from "../../db/connection.js";
-import type { Database, Executor, NewOrder, NewOrderItem, OrderUpdate } from "../../db/database.js";
+import {
+  type Database,
+  type Executor,
+  type NewOrder,
+  type NewOrderItem,
+  ORDER_COLUMNS,
+  type OrderUpdate,
+} from "../../db/database.js";
 import { prepared } from "../../db/prepared.js";
 import { productColumns } from "../cart/repository.js";
 
@@ -108,7 +115,7 @@ function ordersWithUsers(db: Executor) {
     .innerJoin("users", "users.user_id", "orders.user_id")
     .leftJoin("delivery_slots", "delivery_slots.slot_id", "orders.delivery_slot_id")
     .leftJoin("delivery_zones", "delivery_zones.zone_id", "orders.delivery_zone_id")
-    .selectAll("orders")
+    .select(ORDER_COLUMNS.map((column) => `orders.${column}` as const))
     .select(["users.username", "users.email", "users.language", ...deliveryColumns]);
 }
 
