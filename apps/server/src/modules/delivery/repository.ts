@@ -120,14 +120,27 @@ export async function countBookings(db: Executor, from: string, to: string, exce
  * for it. What an order counts again once it holds the slot's lock, so the lock is held for one
  * round trip of counting, not one per table.
  */
+// Run with the slot's row locked, by every order that claims a place: built once (db/prepared.ts).
+const placeStateQuery = prepared((db, date: string, slotId: number) =>
+  db.selectNoFrom((eb) => [
+    eb
+      .selectFrom("orders")
+      .select((o) => o.fn.countAll<number | string>().as("n"))
+      .where("delivery_day", "=", date)
+      .where("delivery_slot_id", "=", slotId)
+      .where(holdsPlace)
+      .as("booked"),
+    eb
+      .selectFrom("closed_dates")
+      .select((c) => c.fn.countAll<number | string>().as("n"))
+      .where("date", "=", date)
+      .where((w) => w.or([w("slot_id", "is", null), w("slot_id", "=", slotId)]))
+      .as("closed"),
+  ]),
+);
+
 export async function placeState(db: Executor, date: string, slotId: number) {
-  const { rows } = await sql<{ booked: number | string; closed: number | boolean }>`
-    select
-      (select count(*) from orders
-        where delivery_day = ${date} and delivery_slot_id = ${slotId} and ${holdsPlace}) as booked,
-      (select count(*) from closed_dates
-        where date = ${date} and (slot_id is null or slot_id = ${slotId})) as closed`.execute(db);
-  const row = rows[0];
+  const row = await placeStateQuery.first(db, date, slotId);
   return { booked: Number(row?.booked ?? 0), closed: Number(row?.closed ?? 0) > 0 };
 }
 

@@ -84,8 +84,16 @@ export async function setPlace(
   orderId: number,
   place: { delivery_date: string | null; delivery_day: string | null; delivery_slot_id: number | null },
 ) {
-  await db.updateTable("orders").set(place).where("order_id", "=", orderId).execute();
+  await setPlaceQuery.changed(db, orderId, place.delivery_date, place.delivery_day, place.delivery_slot_id);
 }
+
+// Run with the slot's row locked, just before the commit: built once (db/prepared.ts).
+const setPlaceQuery = prepared((db, orderId: number, date: string | null, day: string | null, slotId: number | null) =>
+  db
+    .updateTable("orders")
+    .set({ delivery_date: date, delivery_day: day, delivery_slot_id: slotId })
+    .where("order_id", "=", orderId),
+);
 
 /** Answers each item's id with its line number: neither database promises RETURNING rows in the order given. */
 export function insertOrderItems(db: Executor, items: NewOrderItem[]) {
