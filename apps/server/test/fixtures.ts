@@ -68,11 +68,12 @@ export async function customizationIds(shop: TestShop) {
 export async function countQueries(shop: TestShop, run: () => Promise<unknown>): Promise<number> {
   let count = 0;
   const counter: KyselyPlugin = {
-    transformQuery: (args) => {
+    transformQuery: (args) => args.node,
+    // Counted as they run: a statement built once (db/prepared.ts) is built by the first call only.
+    transformResult: async (args) => {
       count += 1;
-      return args.node;
+      return args.result;
     },
-    transformResult: async (args) => args.result,
   };
   const original = shop.ctx.db;
   shop.ctx.db = original.withPlugin(counter);

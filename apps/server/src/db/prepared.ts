@@ -105,21 +105,23 @@ const KEPT_ROW_COUNTS = 16;
 
 /**
  * `prepared` for a statement over several rows of `width` values each (an insert of an order's
- * mails, their jobs): one statement is built for each number of rows and run again with the rows'
- * values, so several rows cost one round trip and no more building than one.
+ * mails, their jobs; the products of an order locked or their stock taken): one statement is built
+ * for each number of rows and run again with the rows' values, so several rows cost one round trip
+ * and no more building than one. `args` are values the statement takes once, besides the rows.
  */
-export function preparedRows<Row extends unknown[], R>(
+export function preparedRows<Row extends unknown[], R, A extends unknown[] = []>(
   width: number,
-  build: (db: Executor, rows: Row[]) => Compilable<R>,
+  build: (db: Executor, rows: Row[], ...args: A) => Compilable<R>,
 ) {
   const byCount = new Map<number, ReturnType<typeof prepared<unknown[], R>>>();
-  const forCount = (count: number) => {
+  const forCount = (count: number, arity: number) => {
     const kept = byCount.get(count);
     if (kept) return kept;
     const query = prepared<unknown[], R>((db, ...values) =>
       build(
         db,
-        Array.from({ length: count }, (_, row) => values.slice(row * width, (row + 1) * width) as Row),
+        Array.from({ length: count }, (_, row) => values.slice(arity + row * width, arity + (row + 1) * width) as Row),
+        ...(values.slice(0, arity) as A),
       ),
     );
     if (count <= KEPT_ROW_COUNTS) byCount.set(count, query);
@@ -127,11 +129,11 @@ export function preparedRows<Row extends unknown[], R>(
   };
   return {
     /** Every row the statement answers; none is run for no rows. */
-    async rows(db: Executor, rows: Row[]): Promise<R[]> {
+    async rows(db: Executor, rows: Row[], ...args: A): Promise<R[]> {
       if (rows.length === 0) return [];
       for (const row of rows)
         if (row.length !== width) throw new Error(`prepared rows: a row of ${row.length} values, not ${width}`);
-      return forCount(rows.length).rows(db, ...rows.flat());
+      return forCount(rows.length, args.length).rows(db, ...args, ...rows.flat());
     },
   };
 }

@@ -124,4 +124,39 @@ describe("prepared", () => {
     expect(builds).toBe(2);
     await expect(insert.rows(asShop(db), [["f"] as unknown as [string, string]])).rejects.toThrow("a row of 1 values");
   });
+
+  it("takes values besides the rows, as an update of the listed rows does", async () => {
+    let builds = 0;
+    const rename = preparedRows(1, (shop, rows: [noteId: number][], text: string, kind: string) => {
+      builds += 1;
+      return asNotes(shop)
+        .updateTable("notes")
+        .set({ text })
+        .where(
+          "note_id",
+          "in",
+          rows.map(([id]) => id),
+        )
+        .where("kind", "=", kind)
+        .returning("note_id");
+    });
+    await db
+      .insertInto("notes")
+      .values([
+        { text: "a", kind: "memo" },
+        { text: "b", kind: "memo" },
+        { text: "c", kind: "other" },
+      ])
+      .execute();
+    const ids = async (rows: { note_id: number }[]) => rows.map((r) => r.note_id).sort();
+    expect(await ids(await rename.rows(asShop(db), [[1], [3]], "x", "memo"))).toEqual([1]);
+    expect(await ids(await rename.rows(asShop(db), [[2], [3]], "y", "other"))).toEqual([3]);
+    expect(await ids(await rename.rows(asShop(db), [[2]], "z", "memo"))).toEqual([2]);
+    expect((await db.selectFrom("notes").select("text").orderBy("note_id").execute()).map((n) => n.text)).toEqual([
+      "x",
+      "z",
+      "y",
+    ]);
+    expect(builds).toBe(2);
+  });
 });

@@ -10,7 +10,7 @@ import {
   ORDER_COLUMNS,
   type OrderUpdate,
 } from "../../db/database.js";
-import { prepared } from "../../db/prepared.js";
+import { prepared, preparedRows } from "../../db/prepared.js";
 import { productColumns } from "../cart/repository.js";
 
 /**
@@ -21,26 +21,56 @@ import { productColumns } from "../cart/repository.js";
  * connection, so a plain read is already as good as a lock there. Answers the rows as they are now,
  * after any transaction that held them has committed.
  */
-export function lockProducts(db: Executor, dialect: Dialect, productIds: Iterable<number>) {
+export async function lockProducts(db: Executor, dialect: Dialect, productIds: Iterable<number>) {
   const ids = [...new Set(productIds)].sort((a, b) => a - b);
-  if (ids.length === 0) return Promise.resolve([]);
-  const query = db
+  return lockProductsQuery[dialect].rows(
+    db,
+    ids.map((id) => [id]),
+  );
+}
+
+// Every order locks its products: one statement for each number of products, built once (db/prepared.ts).
+const productsById = (db: Executor, rows: [productId: number][]) =>
+  db
     .selectFrom("products")
     .select(["products.product_id", ...productColumns])
-    .where("product_id", "in", ids)
+    .where(
+      "product_id",
+      "in",
+      rows.map(([id]) => id),
+    )
     .orderBy("product_id");
-  return (dialect === "postgres" ? query.forUpdate() : query).execute();
-}
+const lockProductsQuery = {
+  postgres: preparedRows(1, (db, rows: [productId: number][]) => productsById(db, rows).forUpdate()),
+  sqlite: preparedRows(1, productsById),
+};
 
 export type LockedProduct = Awaited<ReturnType<typeof lockProducts>>[number];
 
 /** `case product_id when 3 then 2 … end`: one statement moves the stock of every product of an order. */
-function quantityByProduct(quantities: Map<number, number>): Expression<number> {
+function quantityByProduct(quantities: Iterable<[productId: number, quantity: number]>): Expression<number> {
   const branches = [...quantities].map(
     ([productId, quantity]) => sql`when ${productId} then cast(${quantity} as integer)`,
   );
   return sql<number>`case product_id ${sql.join(branches, sql` `)} end`;
 }
+
+// Every order takes stock: one statement for each number of products, built once (db/prepared.ts).
+const takeStockQuery = preparedRows(2, (db, rows: [productId: number, quantity: number][], at: string) => {
+  const taken = quantityByProduct(rows);
+  return db
+    .updateTable("products")
+    .set((eb) => ({ stock_quantity: eb("stock_quantity", "-", taken), updated_at: at }))
+    .where(
+      "product_id",
+      "in",
+      rows.map(([productId]) => productId),
+    )
+    .where("stock_quantity", ">=", taken)
+    .where("availability_status", "=", "in_stock")
+    .where("archived_at", "is", null)
+    .returning("product_id");
+});
 
 /**
  * Takes the ordered quantities from stock in one guarded statement: a product is only touched while it
@@ -50,16 +80,7 @@ function quantityByProduct(quantities: Map<number, number>): Expression<number> 
  * visits them, which deadlocks against another order taking the same products in another order.
  */
 export async function takeStock(db: Executor, quantities: Map<number, number>, at: string): Promise<number[]> {
-  const taken = quantityByProduct(quantities);
-  const rows = await db
-    .updateTable("products")
-    .set((eb) => ({ stock_quantity: eb("stock_quantity", "-", taken), updated_at: at }))
-    .where("product_id", "in", [...quantities.keys()])
-    .where("stock_quantity", ">=", taken)
-    .where("availability_status", "=", "in_stock")
-    .where("archived_at", "is", null)
-    .returning("product_id")
-    .execute();
+  const rows = await takeStockQuery.rows(db, [...quantities], at);
   return rows.map((r) => r.product_id);
 }
 
