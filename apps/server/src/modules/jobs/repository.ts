@@ -83,8 +83,11 @@ export function claimJobs(
  * through every queued job instead (144 µs a claim with the mails of a rush queued, 2026-11-27).
  */
 const claimOne = {
-  postgres: prepared((db, token: string, lockedUntil: string, kind: string, now: string, jobId: number) =>
-    claimQuery(db, "postgres", { kinds: [kind], now, lockedUntil, token, limit: 1, jobId }),
+  postgres: prepared(
+    (db, token: string, lockedUntil: string, kind: string, now: string, jobId: number) =>
+      claimQuery(db, "postgres", { kinds: [kind], now, lockedUntil, token, limit: 1, jobId }),
+    // Planned on a new shop's few jobs, PostgreSQL's kept plan scanned the whole queue later on.
+    { planEachRun: true },
   ),
   sqlite: prepared((db, token: string, lockedUntil: string, kind: string, now: string, jobId: number) =>
     dueJobByKey(db, kind, now, jobId)
@@ -123,10 +126,13 @@ const doneOnClaim = (now: string) => ({
 });
 
 const claimOneDoneQuery = {
-  postgres: prepared((db, now: string, kind: string, jobId: number) =>
-    dueJobs(db, "postgres", { kinds: [kind], now, limit: 1, jobId })
-      .set((eb) => ({ ...doneOnClaim(now), attempts: eb("attempts", "+", 1) }))
-      .returning(JOB_COLUMNS),
+  postgres: prepared(
+    (db, now: string, kind: string, jobId: number) =>
+      dueJobs(db, "postgres", { kinds: [kind], now, limit: 1, jobId })
+        .set((eb) => ({ ...doneOnClaim(now), attempts: eb("attempts", "+", 1) }))
+        .returning(JOB_COLUMNS),
+    // As claimOne: a plan kept from a new shop's first jobs scanned the whole queue (0.6 ms against 0.1 ms).
+    { planEachRun: true },
   ),
   sqlite: prepared((db, now: string, kind: string, jobId: number) =>
     dueJobByKey(db, kind, now, jobId)
