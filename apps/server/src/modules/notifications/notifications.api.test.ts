@@ -459,11 +459,16 @@ describe("remind me next year", () => {
   });
 });
 
-/** The text a PDF shows: its content streams inflated, the hex strings of every TJ/Tj read as Latin-1. */
+/**
+ * The text a PDF shows: its content streams inflated, the hex strings of every TJ/Tj read as Latin-1.
+ * Each stream is read by its /Length: compressed bytes may themselves end in a carriage return or
+ * hold "endstream", so looking for the end marker cut some streams short.
+ */
 function pdfText(pdf: Buffer): string {
   const raw = pdf.toString("latin1");
-  const streams = [...raw.matchAll(/stream\r?\n([\s\S]*?)\r?\nendstream/g)].map((m) => {
-    const bytes = Buffer.from(m[1] as string, "latin1");
+  const streams = [...raw.matchAll(/\/Length (\d+)[^>]*>>\s*stream\r?\n/g)].map((m) => {
+    const start = (m.index ?? 0) + m[0].length;
+    const bytes = pdf.subarray(start, start + Number(m[1]));
     try {
       return inflateSync(bytes).toString("latin1");
     } catch {
