@@ -43,9 +43,15 @@ export interface ThrottlesTable {
   expires_at: string;
 }
 
-/** `true` when `Listed` names every column of `Table`; a column left out makes it `never`. */
-type EveryColumn<Table, Listed extends readonly (keyof Table)[]> =
-  Exclude<keyof Table, Listed[number]> extends never ? true : never;
+/**
+ * Every column of `Table` by name, for a statement kept prepared on PostgreSQL, which must not
+ * select `*` (db/prepared.ts): a column of the table left out of `columns` is a type error.
+ */
+function everyColumn<Table>() {
+  return <const Listed extends readonly (keyof Table)[]>(
+    columns: Listed & (Exclude<keyof Table, Listed[number]> extends never ? unknown : never),
+  ): Listed => columns;
+}
 
 /** Work done later or on a schedule (modules/jobs, docs/decisions/0013). */
 export interface JobsTable {
@@ -72,7 +78,7 @@ export interface JobsTable {
 }
 
 /** Every column of a job by name, for the claims kept prepared on PostgreSQL (as ORDER_COLUMNS). */
-export const JOB_COLUMNS = [
+export const JOB_COLUMNS = everyColumn<JobsTable>()([
   "job_id",
   "kind",
   "payload",
@@ -86,9 +92,7 @@ export const JOB_COLUMNS = [
   "last_error",
   "created_at",
   "finished_at",
-] as const satisfies readonly (keyof JobsTable)[];
-const everyJobColumn: EveryColumn<JobsTable, typeof JOB_COLUMNS> = true;
-void everyJobColumn;
+]);
 
 /** A mail waiting in the durable queue, or sent (sent_at); its job sends it (modules/mail). */
 export interface MailsTable {
@@ -104,7 +108,7 @@ export interface MailsTable {
 }
 
 /** Every column of a mail by name, for its read kept prepared on PostgreSQL (as ORDER_COLUMNS). */
-export const MAIL_COLUMNS = [
+export const MAIL_COLUMNS = everyColumn<MailsTable>()([
   "mail_id",
   "to_address",
   "subject",
@@ -113,9 +117,7 @@ export const MAIL_COLUMNS = [
   "attachments",
   "created_at",
   "sent_at",
-] as const satisfies readonly (keyof MailsTable)[];
-const everyMailColumn: EveryColumn<MailsTable, typeof MAIL_COLUMNS> = true;
-void everyMailColumn;
+]);
 
 export interface CategoriesTable {
   category_id: Generated<number>;
@@ -222,9 +224,9 @@ export interface OrdersTable {
 
 /**
  * Every column of an order by name, for statements kept prepared on PostgreSQL, which must not
- * select `*` (db/prepared.ts). A column added to OrdersTable and not here is a type error below.
+ * select `*` (db/prepared.ts); a column added to OrdersTable and not here is a type error.
  */
-export const ORDER_COLUMNS = [
+export const ORDER_COLUMNS = everyColumn<OrdersTable>()([
   "order_id",
   "user_id",
   "shipping_address",
@@ -250,9 +252,7 @@ export const ORDER_COLUMNS = [
   "reminder_sent_at",
   "reminder_token_hash",
   "payment_reminder_sent_at",
-] as const satisfies readonly (keyof OrdersTable)[];
-const everyOrderColumn: EveryColumn<OrdersTable, typeof ORDER_COLUMNS> = true;
-void everyOrderColumn;
+]);
 
 export interface OrderItemsTable {
   order_item_id: Generated<number>;
