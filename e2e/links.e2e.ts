@@ -34,7 +34,8 @@ describe.each(VIEWPORTS)("links that travel at $width px", (viewport) => {
       const jpeg = await fetch(`${suite.baseUrl}${new URL(image).pathname}`);
       expect(jpeg.headers.get("content-type")).toBe("image/jpeg");
       await page.getByRole("heading", { level: 1, name: product.name }).waitFor();
-      expect(await page.title()).toBe(`${product.name} — Bandung Florist`);
+      // The screen names itself in an effect that runs just after the heading is drawn.
+      await page.waitForFunction((title) => document.title === title, `${product.name} — Bandung Florist`);
       await screenshot(tab, "links", "01-product");
 
       // Moving inside the app keeps the title to the page.
@@ -55,7 +56,7 @@ describe.each(VIEWPORTS)("links that travel at $width px", (viewport) => {
       const noPost = await page.goto("/blog/999999");
       expect(noPost?.status()).toBe(404);
       await page.getByRole("heading", { level: 1, name: "Article Not Found" }).waitFor();
-      expect(await page.title()).toBe("Article Not Found — Bandung Florist");
+      await page.waitForFunction(() => document.title === "Article Not Found — Bandung Florist");
       await screenshot(tab, "links", "03-unknown-post");
       await page.getByRole("link", { name: "Back to Blog" }).click();
       await waitForPath(page, "/blog");
@@ -65,7 +66,7 @@ describe.each(VIEWPORTS)("links that travel at $width px", (viewport) => {
       const noPage = await page.goto("/no-such-page");
       expect(noPage?.status()).toBe(404);
       await page.getByRole("heading", { level: 1, name: "Page Not Found" }).waitFor();
-      expect(await page.title()).toBe("Page Not Found — Bandung Florist");
+      await page.waitForFunction(() => document.title === "Page Not Found — Bandung Florist");
       await screenshot(tab, "links", "04-unknown-path");
     });
   });
