@@ -17,7 +17,7 @@
  * It prints one table (measure, result, goal, met) for docs/performance.md and stops by itself in a
  * few minutes. Latency percentiles come from autocannon, whose nearest one above p95 is p97.5; the
  * table says which it shows. BENCH_ONLY=reads,orders picks parts; BENCH_SECONDS (5) and
- * BENCH_ROUNDS (3) set the length of each run; BENCH_JSON=file also writes the rows as JSON.
+ * BENCH_ROUNDS (3) set the length of each run; BENCH_DATABASES=postgres runs the orders on one database; BENCH_JSON=file also writes the rows as JSON.
  * BENCH_SERVER=file runs that server bundle instead of the current build (a copy of an older build,
  * kept under apps/server/ so it finds the same packages, for a before-and-after on the same machine);
  * BENCH_PROFILE=dir starts the shop with `node --cpu-prof` and leaves one .cpuprofile per shop
@@ -55,6 +55,7 @@ import {
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 32;
+const DATABASES = (process.env.BENCH_DATABASES ?? "sqlite,postgres").split(",").map((d) => d.trim());
 const PARTS = new Set((process.env.BENCH_ONLY ?? "reads,orders,large,web").split(",").map((p) => p.trim()));
 const PASSWORD = "Bench2025pass";
 const ADDRESS = "Bench Buyer\nJl. Braga No. 1\nBandung\nEmail: bench@example.com\nTelepon: 0812";
@@ -250,7 +251,10 @@ async function measuredOrderLoad(shop, buyers, items, queuedJobs) {
   result.cpuPerOrder = perOrder(after);
   // The mails of the orders are sent by the shop's job runner, partly after the load: the CPU until
   // none is left is what an order costs in all, and the next load starts on an empty queue.
+  const loadEnded = performance.now();
   result.cpuWithMails = (await drained(queuedJobs)) ? perOrder(cpuSeconds(shop.pid)) : null;
+  // How long a shopper's mail waited once the rush was over: the runner empties the queue the load left.
+  result.drainSeconds = (performance.now() - loadEnded) / 1000;
   return result;
 }
 
@@ -288,7 +292,7 @@ function queuedJobsOf(dialect, { sqliteFile, databaseName }) {
 const cpuNote = (s) =>
   s.cpuPerOrder === null
     ? ""
-    : `; shop CPU ${s.cpuPerOrder.toFixed(1)} ms/order, ${s.cpuWithMails === null ? "mails not all sent in 2 min" : `${s.cpuWithMails.toFixed(1)} with its mails sent`}`;
+    : `; shop CPU ${s.cpuPerOrder.toFixed(1)} ms/order, ${s.cpuWithMails === null ? "mails not all sent in 2 min" : `${s.cpuWithMails.toFixed(1)} with its mails sent, ${s.drainSeconds.toFixed(1)} s after the load`}`;
 
 function pickShared(products) {
   const copy = [...products].sort(() => Math.random() - 0.5);
@@ -296,7 +300,7 @@ function pickShared(products) {
 }
 
 async function benchOrders() {
-  for (const dialect of ["sqlite", "postgres"]) {
+  for (const dialect of DATABASES) {
     console.log(`\nOrders on ${dialect === "sqlite" ? "SQLite" : "PostgreSQL"}: ${CONNECTIONS} buyers at once`);
     await onFreshShop(dialect, async ({ env, adminPassword, databaseName, sqliteFile }) => {
       const queuedJobs = queuedJobsOf(dialect, { sqliteFile, databaseName });
