@@ -60,9 +60,11 @@ export function ensureUniqueJob(
  * writes a new claim token and lease and counts the attempt. On PostgreSQL the rows are picked
  * `FOR UPDATE SKIP LOCKED`, so a runner claiming at the same moment takes other rows, and a row
  * another runner has just claimed is re-read with its new lease and left alone; on SQLite the
- * statement is one write transaction, and writers take turns.
+ * statement is one write transaction, and writers take turns. The claimed jobs are answered oldest
+ * first, ties in the order they were queued: an update returns its rows in no set order, and a
+ * claim may hold two mails of one order.
  */
-export function claimJobs(
+export async function claimJobs(
   db: Executor,
   dialect: Dialect,
   claim: { kinds: string[]; now: string; lockedUntil: string; token: string; limit: number; jobId?: number },
@@ -72,7 +74,8 @@ export function claimJobs(
     // The same statement with one kind, one job and a limit of 1, built once per dialect.
     return claimOne[dialect].rows(db, claim.token, claim.lockedUntil, kind, claim.now, claim.jobId);
   }
-  return claimQuery(db, dialect, claim).execute();
+  const claimed = await claimQuery(db, dialect, claim).execute();
+  return claimed.sort((a, b) => (a.run_at < b.run_at ? -1 : a.run_at > b.run_at ? 1 : a.job_id - b.job_id));
 }
 
 /**
@@ -141,7 +144,8 @@ const claimOneDoneQuery = {
   ),
 };
 
-function claimQuery(
+/** The batch claim as one statement, not run: claimJobs runs it; its plan test reads it. */
+export function claimQuery(
   db: Executor,
   dialect: Dialect,
   claim: { kinds: string[]; now: string; lockedUntil: string; token: string; limit: number; jobId?: number },
