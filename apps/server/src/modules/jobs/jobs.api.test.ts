@@ -71,7 +71,7 @@ async function claimPlan(ctx: AppContext, kind: string): Promise<string[]> {
     limit: 10,
   }).compile();
   if (ctx.dialect === "postgres") {
-    const { rows } = await ctx.db.executeQuery<{ "QUERY PLAN": unknown }>(
+    const { rows } = await ctx.db.executeQuery(
       CompiledQuery.raw(`explain (format json) ${claim.sql}`, [...claim.parameters]),
     );
     interface PlanNode {
@@ -84,8 +84,8 @@ async function claimPlan(ctx: AppContext, kind: string): Promise<string[]> {
       nodes.push(node["Index Name"] ? `${node["Node Type"]} ${node["Index Name"]}` : node["Node Type"]);
       for (const child of node.Plans ?? []) walk(child);
     };
-    const [explained] = rows[0]?.["QUERY PLAN"] as [{ Plan: PlanNode }];
-    walk(explained.Plan);
+    const [{ "QUERY PLAN": explained }] = rows as [{ "QUERY PLAN": [{ Plan: PlanNode }] }];
+    walk(explained[0].Plan);
     return nodes;
   }
   const { rows } = await ctx.db.executeQuery<{ detail: string }>(
