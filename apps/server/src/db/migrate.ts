@@ -19,7 +19,6 @@ import * as userLanguage from "./migrations/20261130100000_user_language.js";
 import * as catalogChangeNotice from "./migrations/20261201100000_catalog_change_notice.js";
 import * as orderIncomeIndex from "./migrations/20261201100100_order_income_index.js";
 import * as photoPhoneCopies from "./migrations/20261202100000_photo_phone_copies.js";
-import * as jobsClaimOrder from "./migrations/20261203100000_jobs_claim_order.js";
 
 /** Migrations listed in code so they run the same from source, tests and any bundle. */
 const migrations: Record<string, Migration> = {
@@ -43,7 +42,6 @@ const migrations: Record<string, Migration> = {
   "20261201100000_catalog_change_notice": catalogChangeNotice,
   "20261201100100_order_income_index": orderIncomeIndex,
   "20261202100000_photo_phone_copies": photoPhoneCopies,
-  "20261203100000_jobs_claim_order": jobsClaimOrder,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -61,8 +61,8 @@ export function ensureUniqueJob(
  * `FOR UPDATE SKIP LOCKED`, so a runner claiming at the same moment takes other rows, and a row
  * another runner has just claimed is re-read with its new lease and left alone; on SQLite the
  * statement is one write transaction, and writers take turns. The claimed jobs are answered oldest
- * first, ties in the order they were queued: an update returns its rows in no set order, and a
- * claim may hold two mails of one order.
+ * first (ties by id): an update returns its rows in no set order, and a claim may hold two mails of
+ * one order, queued one after the other.
  */
 export async function claimJobs(
   db: Executor,
@@ -144,8 +144,7 @@ const claimOneDoneQuery = {
   ),
 };
 
-/** The batch claim as one statement, not run: claimJobs runs it; its plan test reads it. */
-export function claimQuery(
+function claimQuery(
   db: Executor,
   dialect: Dialect,
   claim: { kinds: string[]; now: string; lockedUntil: string; token: string; limit: number; jobId?: number },
