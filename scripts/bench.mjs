@@ -17,7 +17,8 @@
  * It prints one table (measure, result, goal, met) for docs/performance.md and stops by itself in a
  * few minutes. Latency percentiles come from autocannon, whose nearest one above p95 is p97.5; the
  * table says which it shows. BENCH_ONLY=reads,orders picks parts; BENCH_SECONDS (5) and
- * BENCH_ROUNDS (3) set the length of each run; BENCH_DATABASES=postgres runs the orders on one database; BENCH_JSON=file also writes the rows as JSON.
+ * BENCH_ROUNDS (3) set the length of each run; BENCH_DATABASES=postgres (or sqlite) runs the
+ * orders on one database; BENCH_JSON=file also writes the rows as JSON.
  * BENCH_SERVER=file runs that server bundle instead of the current build (a copy of an older build,
  * kept under apps/server/ so it finds the same packages, for a before-and-after on the same machine);
  * BENCH_PROFILE=dir starts the shop with `node --cpu-prof` and leaves one .cpuprofile per shop
@@ -56,6 +57,12 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 32;
 const DATABASES = (process.env.BENCH_DATABASES ?? "sqlite,postgres").split(",").map((d) => d.trim());
+for (const database of DATABASES) {
+  if (database !== "sqlite" && database !== "postgres") {
+    console.error(`BENCH_DATABASES: "${database}" is not a database of the shop (sqlite, postgres).`);
+    process.exit(2);
+  }
+}
 const PARTS = new Set((process.env.BENCH_ONLY ?? "reads,orders,large,web").split(",").map((p) => p.trim()));
 const PASSWORD = "Bench2025pass";
 const ADDRESS = "Bench Buyer\nJl. Braga No. 1\nBandung\nEmail: bench@example.com\nTelepon: 0812";
