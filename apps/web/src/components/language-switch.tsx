@@ -1,5 +1,4 @@
-import { useTranslation } from "react-i18next";
-import { currentLanguage, type Language } from "../lib/i18n";
+import { currentLanguage, type Language, useTranslation } from "../lib/i18n";
 import "./language-switch.css";
 
 interface LanguageSwitchProps {

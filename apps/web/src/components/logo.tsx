@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import logoUrl from "../assets/logo.svg";
+import { useTranslation } from "../lib/i18n";
 import { shop } from "../lib/shop";
 
 /** The emblem with the shop's name set beside it; the emblem itself is decorative. */

@@ -1,6 +1,6 @@
 import { type ReactNode, useId, useLayoutEffect, useRef } from "react";
 import { createPortal } from "react-dom";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import "./modal.css";
 
 const FOCUSABLE =

@@ -1,7 +1,7 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { LoginRedirectState } from "../lib/auth";
+import { useTranslation } from "../lib/i18n";
 
 /** Loading, empty and error blocks share one look across screens. */
 export function LoadingState({ text }: { text: string }) {

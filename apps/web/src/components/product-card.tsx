@@ -1,8 +1,8 @@
 import type { CatalogProduct } from "@florist/contract";
 import { IMAGE_SIZES } from "@florist/contract/pages";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { isOutOfStock } from "../lib/catalog";
+import { useTranslation } from "../lib/i18n";
 import { Currency } from "./currency";
 import { ProductImage } from "./product-image";
 import { RatingStars } from "./rating-stars";

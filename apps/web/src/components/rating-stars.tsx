@@ -1,5 +1,4 @@
-import { useTranslation } from "react-i18next";
-import { dateLocale, isLanguage } from "../lib/i18n";
+import { dateLocale, useTranslation } from "../lib/i18n";
 import "./rating-stars.css";
 
 const STAR_PATH = "M12 2.8l2.8 5.9 6.4.8-4.7 4.4 1.2 6.3L12 17.1l-5.7 3.1 1.2-6.3-4.7-4.4 6.4-.8z";
@@ -18,8 +17,8 @@ function StarRow({ className, size }: { className: string; size: number }) {
 
 /** The average as a person reads it: one decimal, in the language's own way ("4.5", "4,5"). */
 export function useRatingNumber() {
-  const { i18n } = useTranslation();
-  const locale = dateLocale(isLanguage(i18n.language) ? i18n.language : undefined);
+  const { language } = useTranslation();
+  const locale = dateLocale(language);
   return (average: number) =>
     new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format(average);
 }

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 export function Stars({ rating, max = 5 }: { rating: number; max?: number }) {
   const { t } = useTranslation();
   return (

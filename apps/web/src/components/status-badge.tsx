@@ -1,6 +1,6 @@
 import { type OrderStatus, orderStatusOf } from "@florist/contract/rules";
-import { useTranslation } from "react-i18next";
 import { statusClass } from "../lib/format";
+import { useTranslation } from "../lib/i18n";
 
 /** An order status in the shop's language: the statuses are data, so each is named here, one literal text each. */
 export function useOrderStatusName(): (status: OrderStatus) => string {

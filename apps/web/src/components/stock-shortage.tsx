@@ -1,5 +1,5 @@
 import type { UnavailableItem } from "@florist/contract";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../lib/i18n";
 import { Modal } from "./modal";
 
 /** The stock shortage modal lists each short product as '- name: N tersedia, M diminta' (the shop's wording). */

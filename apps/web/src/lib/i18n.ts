@@ -3,14 +3,17 @@
  * texts are the keys: a component passes the English sentence itself to t, so the spec's texts stay written once,
  * in the component that shows them, and the files of locales/id/ hold their Indonesian (one file per
  * part of the shop, merged into one catalogue). The Indonesian catalogue is loaded only for a shopper
- * who reads Indonesian.
+ * who reads Indonesian. The texts are looked up by the shop's own translator (lib/translator.ts,
+ * docs/decisions/0029), in i18next's catalogue format.
  *
  * The choice is remembered per browser in the `lang` cookie, which the server reads too (its
  * messages, the page's title and `<html lang>`), and per account (see useLanguage).
  */
-import i18next from "i18next";
-import { initReactI18next } from "react-i18next";
+import { useSyncExternalStore } from "react";
 import en from "../locales/en.json";
+import { type TFunction, Translator } from "./translator";
+
+export type { TFunction } from "./translator";
 
 export const LANGUAGES = ["en", "id"] as const;
 export type Language = (typeof LANGUAGES)[number];
@@ -22,22 +25,30 @@ export function isLanguage(value: unknown): value is Language {
   return value === "en" || value === "id";
 }
 
-export const i18n = i18next.createInstance();
+const translator = new Translator<Language>(DEFAULT_LANGUAGE, DEFAULT_LANGUAGE);
+// English needs only its plural forms: every other English text is its own key.
+translator.addCatalogue("en", en);
 
-void i18n.use(initReactI18next).init({
-  lng: DEFAULT_LANGUAGE,
-  fallbackLng: DEFAULT_LANGUAGE,
-  supportedLngs: [...LANGUAGES],
-  resources: { en: { translation: en } },
-  // The keys are English sentences: their dots and colons are text, not paths.
-  keySeparator: false,
-  nsSeparator: false,
-  // React escapes what it renders; escaping here too would show "&amp;".
-  interpolation: { escapeValue: false },
-  returnEmptyString: false,
-  initAsync: false,
-  react: { useSuspense: false },
-});
+/** Texts outside components (messages built in plain functions): `i18n.t`, in the language shown now. */
+export const i18n = {
+  t: translator.t,
+  get language(): Language {
+    return translator.language;
+  },
+};
+
+/**
+ * A component's t, in the language shown now; the component draws again when the language changes.
+ * (The same shape as react-i18next's hook, which the web app used before.)
+ */
+export function useTranslation(): { t: TFunction; language: Language } {
+  const language = useSyncExternalStore(
+    (listener) => translator.subscribe(listener),
+    () => translator.language,
+    () => translator.language,
+  );
+  return { t: translator.tIn(language), language };
+}
 
 /** The language this browser chose before (the cookie), else the one it reads first. */
 export function browserLanguage(): Language {
@@ -69,15 +80,15 @@ function rememberLanguage(language: Language): void {
 const indonesianParts = import.meta.glob<Record<string, string>>("../locales/id/*.json", { import: "default" });
 
 async function loadCatalogue(language: Language): Promise<void> {
-  if (language === "en" || i18n.hasResourceBundle(language, "translation")) return;
+  if (translator.hasCatalogue(language)) return;
   const parts = await Promise.all(Object.values(indonesianParts).map((load) => load()));
-  i18n.addResourceBundle(language, "translation", Object.assign({}, ...parts));
+  translator.addCatalogue(language, Object.assign({}, ...parts));
 }
 
 /** Shows the shop in `language`; `remember` keeps the choice in this browser. */
 export async function switchLanguage(language: Language, { remember = true } = {}): Promise<void> {
   await loadCatalogue(language);
-  await i18n.changeLanguage(language);
+  translator.setLanguage(language);
   if (typeof document !== "undefined") {
     document.documentElement.lang = language;
     if (remember) rememberLanguage(language);
@@ -90,7 +101,7 @@ export function startLanguage(): Promise<void> {
 }
 
 export function currentLanguage(): Language {
-  return isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  return translator.language;
 }
 
 /** The locale dates and numbers follow where the spec fixes none. */

@@ -1,8 +1,8 @@
 import { documentTitle, HOME_TITLE, matchWebPage, NOT_FOUND_TITLE } from "@florist/contract/pages";
-import type { TFunction } from "i18next";
 import { useEffect, useLayoutEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
+import type { TFunction } from "./i18n";
+import { useTranslation } from "./i18n";
 
 /**
  * The pages' titles (packages/contract/src/pages.ts) in the reader's language. Written out as literal
@@ -54,11 +54,11 @@ const wholeTitle = (t: TFunction, title: string) =>
  */
 export function useRouteTitle(): void {
   const { pathname } = useLocation();
-  const { t, i18n } = useTranslation();
+  const { t, language } = useTranslation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: a switch of language writes the title again.
   useLayoutEffect(() => {
     document.title = wholeTitle(t, matchWebPage(pathname)?.page.title ?? NOT_FOUND_TITLE);
-  }, [pathname, t, i18n.language]);
+  }, [pathname, t, language]);
 }
 
 /**
@@ -66,9 +66,9 @@ export function useRouteTitle(): void {
  * it does not exist. `undefined` leaves the list's title (while loading). The text is shown as given.
  */
 export function usePageTitle(title: string | undefined): void {
-  const { i18n } = useTranslation();
+  const { language } = useTranslation();
   // biome-ignore lint/correctness/useExhaustiveDependencies: after a switch of language the root layout writes its title first.
   useEffect(() => {
     if (title !== undefined) document.title = documentTitle(title);
-  }, [title, i18n.language]);
+  }, [title, language]);
 }

@@ -1,8 +1,8 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { MailIcon, PinIcon, WhatsappIcon } from "../../components/icons";
 import { LanguageSwitch } from "../../components/language-switch";
 import { Logo } from "../../components/logo";
+import { useTranslation } from "../../lib/i18n";
 import { useSwitchLanguage } from "../../lib/language";
 import { shop, whatsappLink } from "../../lib/shop";
 

@@ -1,7 +1,7 @@
 import { useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { SearchIcon } from "../../components/icons";
+import { useTranslation } from "../../lib/i18n";
 
 export const SEARCH_PATH = "/cari";
 /** The longest query GET /api/search takes (contract §7.7). */

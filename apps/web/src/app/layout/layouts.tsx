@@ -1,8 +1,8 @@
 import { type ReactNode, Suspense } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, Outlet, useLocation } from "react-router";
 import { Logo } from "../../components/logo";
 import { LoadingState } from "../../components/page-state";
+import { useTranslation } from "../../lib/i18n";
 import { useRouteTitle } from "../../lib/use-page-title";
 import { Footer } from "./footer";
 import { Navbar } from "./navbar";

@@ -1,7 +1,5 @@
 import { useQuery } from "@tanstack/react-query";
-import type { TFunction } from "i18next";
 import { lazy, Suspense, useEffect, useId, useLayoutEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, NavLink, useLocation, useNavigate } from "react-router";
 import { Avatar } from "../../components/avatar";
 import { CartIcon, ChevronDownIcon, CloseIcon, MenuIcon } from "../../components/icons";
@@ -9,6 +7,8 @@ import { LanguageSwitch } from "../../components/language-switch";
 import { Logo } from "../../components/logo";
 import { useAuth, useLogout } from "../../lib/auth";
 import { cartQuery } from "../../lib/cart";
+import type { TFunction } from "../../lib/i18n";
+import { useTranslation } from "../../lib/i18n";
 import { useSwitchLanguage } from "../../lib/language";
 import { HeaderSearch } from "./header-search";
 

@@ -1,7 +1,7 @@
-import { useTranslation } from "react-i18next";
 import { Navigate, Outlet, useLocation } from "react-router";
 import { ErrorState, LoadingState } from "../../components/page-state";
 import { type LoginRedirectState, useAuth } from "../../lib/auth";
+import { useTranslation } from "../../lib/i18n";
 
 /** The login guard: wait for the session, send visitors to /login with the way back (docs/rules.md). */
 export function RequireAuth() {

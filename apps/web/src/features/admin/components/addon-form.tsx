@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { FormError, SubmitButton } from "../../../components/form-feedback";
+import { useTranslation } from "../../../lib/i18n";
 import type { AddOnBody } from "../api/addons";
 
 interface AddOnFormProps {

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 
 export interface AdminSearchProps {
   /** What is searched, for screen readers ("Search products"). */

@@ -2,8 +2,8 @@
 import "../lib/schedule-zod-config";
 import { type CategoryBody, categoryBody, MAX_CATEGORY_NAME } from "@florist/contract";
 import { type FormEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { FormError } from "../../../components/form-feedback";
+import { useTranslation } from "../../../lib/i18n";
 
 interface CategoryNameFormProps {
   /** The name being changed; empty to add a category. */

@@ -1,9 +1,8 @@
 import { type ReactNode, useId } from "react";
-import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../../../components/modal";
 import { EmptyState, LoadingState } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
-import { i18n } from "../../../lib/i18n";
+import { i18n, useTranslation } from "../../../lib/i18n";
 import type { Notice } from "../hooks/use-product-actions";
 import { AdminHeader } from "./admin-header";
 import { AdminNotice } from "./admin-notice";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { PRESET_COLORS, presetFor, sixDigitHex } from "../lib/color-presets";
 import { type ColorEntry, newColor } from "../lib/product-form";
 import { ImagePicker } from "./image-picker";

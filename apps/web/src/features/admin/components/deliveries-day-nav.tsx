@@ -1,6 +1,6 @@
 import { isCalendarDate } from "@florist/contract/rules";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { nextDay, previousDay } from "../lib/deliveries";
 
 export interface DeliveriesDayNavProps {

@@ -1,6 +1,6 @@
 import type { OrderDetail } from "@florist/contract";
-import { useTranslation } from "react-i18next";
 import { formatOrderId } from "../../../lib/format";
+import { useTranslation } from "../../../lib/i18n";
 import { cardSender, deliveryStop, slotTime } from "../lib/deliveries";
 
 /** Whether an order has anything to write on a card: a message, or a sender to sign it. */

@@ -1,8 +1,8 @@
 import type { OrderDetail } from "@florist/contract";
 import { nextStatuses } from "@florist/contract/rules";
-import { useTranslation } from "react-i18next";
 import { StatusBadge } from "../../../components/status-badge";
 import { formatOrderId } from "../../../lib/format";
+import { useTranslation } from "../../../lib/i18n";
 import { addOnSummary, deliveryStop, itemSummary, telHref } from "../lib/deliveries";
 
 export interface DeliveryOrderProps {

@@ -1,6 +1,6 @@
 import type { DeliveriesAnswer, OrderDetail } from "@florist/contract";
-import { useTranslation } from "react-i18next";
 import { formatOrderId } from "../../../lib/format";
+import { useTranslation } from "../../../lib/i18n";
 import { addOnSummary, deliveryStop, itemSummary, slotLoad, slotTime } from "../lib/deliveries";
 
 const COLUMNS = 6;

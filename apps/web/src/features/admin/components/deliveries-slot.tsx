@@ -1,6 +1,6 @@
 import type { OrderDetail } from "@florist/contract";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { slotLoad } from "../lib/deliveries";
 import { DeliveryOrder } from "./deliveries-order";
 

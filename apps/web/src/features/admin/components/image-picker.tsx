@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ProductImage } from "../../../components/product-image";
+import { useTranslation } from "../../../lib/i18n";
 import { imageFileProblem } from "../lib/image-file";
 
 /** A preview URL for a picked file, released when the file changes or the picker goes away. */

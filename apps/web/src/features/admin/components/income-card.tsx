@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
+import { useTranslation } from "../../../lib/i18n";
 import { monthOptions } from "../lib/months";
 
 const MONTHS = monthOptions();

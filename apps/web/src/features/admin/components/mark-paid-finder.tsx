@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
 import { StatusBadge } from "../../../components/status-badge";
 import { messageOf } from "../../../lib/api-client";
 import { formatOrderId } from "../../../lib/format";
+import { useTranslation } from "../../../lib/i18n";
 import { unpaidSearchQuery } from "../api/payments";
 import { formatAdminDate } from "../lib/format";
 import { canMarkPaid, paymentStatusOf } from "../lib/payments";

@@ -1,7 +1,7 @@
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { useTranslation } from "../../../lib/i18n";
 import { adminOccasionsQuery } from "../api/occasions";
 
 /** The occasions a product is tagged with: a box per occasion, in the admin's order. */

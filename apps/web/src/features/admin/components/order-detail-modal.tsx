@@ -1,7 +1,6 @@
 import type { OrderDetail } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
 import { Modal } from "../../../components/modal";
 import { OrderTotals } from "../../../components/order-totals";
@@ -10,6 +9,7 @@ import { StatusBadge } from "../../../components/status-badge";
 import { readAddressBlock } from "../../../lib/address";
 import { messageOf, resolveImageUrl } from "../../../lib/api-client";
 import { formatOrderId } from "../../../lib/format";
+import { useTranslation } from "../../../lib/i18n";
 import { orderDetailQuery } from "../api/orders";
 import { cardSender, formatDelivery, shopToday, telHref } from "../lib/deliveries";
 import { formatAdminDate, formatAdminDateTime } from "../lib/format";

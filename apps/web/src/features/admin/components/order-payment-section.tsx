@@ -1,6 +1,6 @@
 import type { OrderDetail } from "@florist/contract";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { formatAdminDateTime } from "../lib/format";
 import { canMarkPaid } from "../lib/payments";
 import { PaymentNoteModal } from "./payment-note-modal";

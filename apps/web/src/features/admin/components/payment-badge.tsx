@@ -1,6 +1,6 @@
 import type { PaymentStatus } from "@florist/contract/rules";
-import { useTranslation } from "react-i18next";
 import { statusClass } from "../../../lib/format";
+import { useTranslation } from "../../../lib/i18n";
 import { paymentStatusOf } from "../lib/payments";
 import "../payments.css";
 

@@ -1,12 +1,12 @@
 import type { OrderDetail } from "@florist/contract";
-import type { TFunction } from "i18next";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
 import { FormError } from "../../../components/form-feedback";
 import { Modal } from "../../../components/modal";
 import { messageOf } from "../../../lib/api-client";
 import { formatOrderId } from "../../../lib/format";
+import type { TFunction } from "../../../lib/i18n";
+import { useTranslation } from "../../../lib/i18n";
 import { usePaymentDecision } from "../hooks/use-payment-decision";
 
 /** The two decisions that need the admin's words: why a receipt is refused, or how the money was seen. */

@@ -1,8 +1,8 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Modal } from "../../../components/modal";
 import { resolveImageUrl } from "../../../lib/api-client";
 import { formatOrderId } from "../../../lib/format";
+import { useTranslation } from "../../../lib/i18n";
 import "../payments.css";
 
 /**

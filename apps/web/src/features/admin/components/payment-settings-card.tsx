@@ -1,10 +1,10 @@
 import type { BankAccount, PaymentSettings } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
-import type { TFunction } from "i18next";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { FormError, SubmitButton } from "../../../components/form-feedback";
 import { messageOf } from "../../../lib/api-client";
+import type { TFunction } from "../../../lib/i18n";
+import { useTranslation } from "../../../lib/i18n";
 import { paymentSettingsQuery } from "../api/payments";
 import { type AccountDraft, usePaymentSettingsForm } from "../hooks/use-payment-settings-form";
 import { paymentWindowText } from "../lib/payments";

@@ -1,7 +1,7 @@
 import { type FormEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { FormError, SubmitButton } from "../../../components/form-feedback";
 import { Markdown } from "../../../components/markdown";
+import { useTranslation } from "../../../lib/i18n";
 import { type PostFormValues, postState, postStateText } from "../lib/post-form";
 import { ImagePicker } from "./image-picker";
 

@@ -1,6 +1,6 @@
 import type { Post } from "@florist/contract";
-import { useTranslation } from "react-i18next";
 import { ProductImage } from "../../../components/product-image";
+import { useTranslation } from "../../../lib/i18n";
 import { formatAdminDateTime } from "../lib/format";
 import { postState, postStateText } from "../lib/post-form";
 

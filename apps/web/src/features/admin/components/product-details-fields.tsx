@@ -1,6 +1,6 @@
 import type { Category } from "@florist/contract";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { FormMode, ProductFormValues } from "../lib/product-form";
 
 type DetailKey = "categoryId" | "name" | "description" | "price" | "stock";

@@ -1,8 +1,8 @@
 import type { Category, Product } from "@florist/contract";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { FormError } from "../../../components/form-feedback";
 import { Modal } from "../../../components/modal";
+import { useTranslation } from "../../../lib/i18n";
 import type { SaveResult } from "../api/products";
 import { useProductForm } from "../hooks/use-product-form";
 import type { FormMode } from "../lib/product-form";

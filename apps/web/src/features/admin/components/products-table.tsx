@@ -1,7 +1,7 @@
 import type { Product, ProductSort, SortDirection } from "@florist/contract";
-import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
 import { ProductImage } from "../../../components/product-image";
+import { useTranslation } from "../../../lib/i18n";
 import { isOutOfStock } from "../lib/products";
 import { SortableHeader } from "./sortable-header";
 

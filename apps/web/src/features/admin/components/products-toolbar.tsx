@@ -1,7 +1,7 @@
 import type { AvailabilityStatus, Category, ProductSort, SortDirection } from "@florist/contract";
-import type { TFunction } from "i18next";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import type { TFunction } from "../../../lib/i18n";
+import { useTranslation } from "../../../lib/i18n";
 import type { ProductListParams } from "../api/products";
 import { AdminSearch } from "./admin-search";
 

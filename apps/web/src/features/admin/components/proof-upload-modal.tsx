@@ -1,10 +1,10 @@
 import { useMutation } from "@tanstack/react-query";
 import { useId, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { FormError } from "../../../components/form-feedback";
 import { Modal } from "../../../components/modal";
 import { messageOf } from "../../../lib/api-client";
 import { formatOrderId } from "../../../lib/format";
+import { useTranslation } from "../../../lib/i18n";
 import { finishWithProof } from "../api/orders";
 import { imageFileProblem } from "../lib/image-file";
 

@@ -1,7 +1,7 @@
 import type { Review } from "@florist/contract";
-import { useTranslation } from "react-i18next";
 import { Stars } from "../../../components/stars";
 import { formatOrderId } from "../../../lib/format";
+import { useTranslation } from "../../../lib/i18n";
 import { formatAdminDate } from "../lib/format";
 
 /** The latest reviews: order, customer, rating out of 5, comment and date. */

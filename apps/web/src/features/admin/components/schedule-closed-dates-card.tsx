@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { FormError } from "../../../components/form-feedback";
+import { useTranslation } from "../../../lib/i18n";
 import { formatDayTitle } from "../lib/deliveries";
 import {
   type ClosedDateDraft,

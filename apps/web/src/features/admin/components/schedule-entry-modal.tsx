@@ -1,7 +1,7 @@
 import { type ReactNode, useId } from "react";
-import { useTranslation } from "react-i18next";
 import { FormError } from "../../../components/form-feedback";
 import { Modal } from "../../../components/modal";
+import { useTranslation } from "../../../lib/i18n";
 
 /**
  * The dialog a slot or a district is added or edited in. Apply only changes the screen's copy of the

@@ -1,5 +1,5 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { NEW_SLOT, type SlotDraft, slotProblem } from "../lib/schedule-draft";
 import { ScheduleEntryModal, ScheduleNumberField } from "./schedule-entry-modal";
 

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { slotTime } from "../lib/deliveries";
 import { cutoffText, type SlotDraft } from "../lib/schedule-draft";
 import { ScheduleSlotFormModal } from "./schedule-slot-form-modal";

@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../../../components/modal";
 import { formatOrderId } from "../../../lib/format";
+import { useTranslation } from "../../../lib/i18n";
 import type { StrandedOrder } from "../hooks/use-schedule-editor";
 import { formatDayTitle } from "../lib/deliveries";
 import { strandReasonText } from "../lib/schedule-draft";

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
+import { useTranslation } from "../../../lib/i18n";
 import { NEW_ZONE, type ZoneDraft, zoneProblem } from "../lib/schedule-draft";
 import { ScheduleEntryModal, ScheduleNumberField } from "./schedule-entry-modal";
 

@@ -1,6 +1,6 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
+import { useTranslation } from "../../../lib/i18n";
 import type { ZoneDraft } from "../lib/schedule-draft";
 import { ScheduleZoneFormModal } from "./schedule-zone-form-modal";
 

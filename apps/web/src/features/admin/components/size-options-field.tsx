@@ -1,6 +1,6 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { formatRupiah } from "../../../lib/format";
+import { useTranslation } from "../../../lib/i18n";
 import { newSize, type ProductFormValues, type SizeEntry } from "../lib/product-form";
 import { removeSize, renameSize } from "../lib/size-prices";
 

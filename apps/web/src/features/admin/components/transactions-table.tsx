@@ -1,8 +1,8 @@
 import type { AdminTransaction, OverviewSort } from "@florist/contract";
-import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
 import { StatusBadge } from "../../../components/status-badge";
 import { formatOrderId } from "../../../lib/format";
+import { useTranslation } from "../../../lib/i18n";
 import { formatAdminDate } from "../lib/format";
 import { whatsappHref } from "../lib/payments";
 import type { TransactionsOrder } from "../lib/transactions";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import type { SortMode } from "../lib/transactions";
 import { AdminSearch } from "./admin-search";
 

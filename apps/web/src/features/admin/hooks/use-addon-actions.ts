@@ -1,8 +1,8 @@
 import type { Customization } from "@florist/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { messageOf } from "../../../lib/api-client";
+import { useTranslation } from "../../../lib/i18n";
 import { type AddOnBody, addOnsQuery, createAddOn, deleteAddOn, storefrontAddOnKey, updateAddOn } from "../api/addons";
 import type { Notice } from "./use-product-actions";
 

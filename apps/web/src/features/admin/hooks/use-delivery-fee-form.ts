@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { messageOf } from "../../../lib/api-client";
 import { deliveryFeeKey } from "../../../lib/cart";
+import { useTranslation } from "../../../lib/i18n";
 import { adminDeliveryFeeQuery, parseDeliveryFee, saveDeliveryFee } from "../api/settings";
 
 /**

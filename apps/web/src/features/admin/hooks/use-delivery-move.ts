@@ -1,8 +1,8 @@
 import type { OrderDetail, SlotAvailability } from "@florist/contract";
 import { useMutation, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ApiError, messageOf } from "../../../lib/api-client";
+import { useTranslation } from "../../../lib/i18n";
 import { dayAvailabilityQuery, deliveryKeys, moveDelivery } from "../api/deliveries";
 import { adminKeys } from "../api/orders";
 

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { messageOf } from "../../../lib/api-client";
+import { useTranslation } from "../../../lib/i18n";
 import { adminKeys, updateOrderStatus } from "../api/orders";
 import { ACTION_TARGET, type StatusAction } from "../lib/order-status";
 

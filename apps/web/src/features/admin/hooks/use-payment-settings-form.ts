@@ -1,8 +1,8 @@
 import type { BankAccount, PaymentSettings } from "@florist/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { messageOf } from "../../../lib/api-client";
+import { useTranslation } from "../../../lib/i18n";
 import { paymentKeys, savePaymentSettings } from "../api/payments";
 
 /** A bank account being edited; the key keeps each row's inputs in place when another row is removed. */

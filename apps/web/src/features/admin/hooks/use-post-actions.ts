@@ -1,8 +1,8 @@
 import type { Post } from "@florist/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { messageOf } from "../../../lib/api-client";
+import { useTranslation } from "../../../lib/i18n";
 import { adminPostsQuery, deletePost, savePost, storefrontPostKeys } from "../api/posts";
 import { type PostFormValues, postFormFields } from "../lib/post-form";
 import type { Notice } from "./use-product-actions";

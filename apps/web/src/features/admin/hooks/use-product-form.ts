@@ -1,8 +1,8 @@
 import type { Product } from "@florist/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { messageOf } from "../../../lib/api-client";
+import { useTranslation } from "../../../lib/i18n";
 import { type SaveResult, saveProduct } from "../api/products";
 import { emptyProductForm, type FormMode, type ProductFormValues, productToForm } from "../lib/product-form";
 import { validateProductForm } from "../lib/product-form-rules";

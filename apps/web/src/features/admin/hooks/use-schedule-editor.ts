@@ -1,8 +1,8 @@
 import type { DeliverySchedule, DeliveryScheduleInput, StrandedOrders } from "@florist/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { messageOf } from "../../../lib/api-client";
+import { useTranslation } from "../../../lib/i18n";
 import { checkDeliverySchedule, saveDeliverySchedule, scheduleKey } from "../api/delivery-schedule";
 import { adminKeys } from "../api/orders";
 import { shopToday } from "../lib/deliveries";

@@ -1,7 +1,7 @@
 import { useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { messageOf } from "../../../lib/api-client";
+import { useTranslation } from "../../../lib/i18n";
 import { adminKeys, fetchOverview } from "../api/orders";
 import { buildWorkbook, downloadBlob, EXPORT_LIMIT, exportFileName, exportRows } from "../lib/export";
 

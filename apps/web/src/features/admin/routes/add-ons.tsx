@@ -1,9 +1,9 @@
 import type { Customization } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
 import { LoadingState } from "../../../components/page-state";
 import { useAuth } from "../../../lib/auth";
+import { useTranslation } from "../../../lib/i18n";
 import { addOnsQuery } from "../api/addons";
 import { AccessDenied } from "../components/access-denied";
 import { AddOnForm } from "../components/addon-form";

@@ -1,10 +1,10 @@
 import type { AuditEntry, AuditPage } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth";
+import { useTranslation } from "../../../lib/i18n";
 import { AUDIT_PAGE_SIZE, type AuditParams, auditLogQuery } from "../api/audit";
 import { AccessDenied } from "../components/access-denied";
 import { AdminHeader } from "../components/admin-header";

@@ -1,11 +1,11 @@
 import type { Category } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../../../components/modal";
 import { EmptyState, LoadingState } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth";
+import { useTranslation } from "../../../lib/i18n";
 import { adminCategoriesQuery } from "../api/categories";
 import { AccessDenied } from "../components/access-denied";
 import { AdminHeader } from "../components/admin-header";

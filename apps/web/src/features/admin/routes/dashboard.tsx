@@ -1,10 +1,10 @@
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { MessageModal } from "../../../components/modal";
 import { EmptyState, ErrorState, LoadingState } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth";
+import { useTranslation } from "../../../lib/i18n";
 import { overviewQuery, PAGE_SIZE } from "../api/orders";
 import { AccessDenied } from "../components/access-denied";
 import { AdminHeader } from "../components/admin-header";

@@ -1,10 +1,10 @@
 import type { DeliveriesAnswer } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ErrorState, LoadingState } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth";
+import { useTranslation } from "../../../lib/i18n";
 import { deliveriesQuery } from "../api/deliveries";
 import { AccessDenied } from "../components/access-denied";
 import { DeliveriesGiftCard, hasGiftCard } from "../components/deliveries-gift-card";

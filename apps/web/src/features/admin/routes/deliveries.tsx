@@ -1,12 +1,12 @@
 import type { DeliveriesAnswer, OrderDetail } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ErrorState, LoadingState } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth";
 import { formatOrderId } from "../../../lib/format";
+import { useTranslation } from "../../../lib/i18n";
 import { deliveriesQuery } from "../api/deliveries";
 import { AccessDenied } from "../components/access-denied";
 import { AdminHeader } from "../components/admin-header";

@@ -1,10 +1,10 @@
 import type { Occasion } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../../../components/modal";
 import { EmptyState, LoadingState } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth";
+import { useTranslation } from "../../../lib/i18n";
 import { adminOccasionsQuery } from "../api/occasions";
 import { AccessDenied } from "../components/access-denied";
 import { AdminHeader } from "../components/admin-header";

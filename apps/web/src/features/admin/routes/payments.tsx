@@ -1,12 +1,12 @@
 import type { OrderDetail } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../../../components/modal";
 import { ErrorState, LoadingState } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth";
 import { formatOrderId, formatRupiah } from "../../../lib/format";
+import { useTranslation } from "../../../lib/i18n";
 import { paymentQueueQuery } from "../api/payments";
 import { AccessDenied } from "../components/access-denied";
 import { AdminHeader } from "../components/admin-header";

@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../../../components/modal";
 import { LoadingState } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth";
+import { useTranslation } from "../../../lib/i18n";
 import { adminPostQuery, adminPostsQuery } from "../api/posts";
 import { AccessDenied } from "../components/access-denied";
 import { AdminHeader } from "../components/admin-header";

@@ -1,10 +1,10 @@
 import type { Product } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { ConfirmModal } from "../../../components/modal";
 import { EmptyState, LoadingState } from "../../../components/page-state";
 import { useAuth } from "../../../lib/auth";
+import { useTranslation } from "../../../lib/i18n";
 import { adminProductsQuery, categoriesQuery, PRODUCTS_PAGE_SIZE } from "../api/products";
 import { AccessDenied } from "../components/access-denied";
 import { AdminHeader } from "../components/admin-header";

@@ -1,11 +1,11 @@
 import type { DeliverySchedule } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { FormError } from "../../../components/form-feedback";
 import { ErrorState, LoadingState } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth";
+import { useTranslation } from "../../../lib/i18n";
 import { deliveryScheduleQuery } from "../api/delivery-schedule";
 import { AccessDenied } from "../components/access-denied";
 import { AdminHeader } from "../components/admin-header";

@@ -1,12 +1,12 @@
 import { DEFAULT_DELIVERY_FEE } from "@florist/contract/rules";
 import { useQuery } from "@tanstack/react-query";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
 import { FormError, SubmitButton } from "../../../components/form-feedback";
 import { LoadingState } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth";
+import { useTranslation } from "../../../lib/i18n";
 import { adminDeliveryFeeQuery } from "../api/settings";
 import { AccessDenied } from "../components/access-denied";
 import { AdminHeader } from "../components/admin-header";

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { PasswordChecklist } from "./password-checklist";
 import { PasswordInput } from "./password-input";
 

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { passwordChecklist } from "../password-rules";
 
 /** Each rule of the checklist in the shop's language (the English version keeps the shop's Indonesian). */

@@ -1,8 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { FormError, SubmitButton } from "../../../components/form-feedback";
+import { useTranslation } from "../../../lib/i18n";
 import { requestPasswordReset } from "../api/password";
 import { AuthCard } from "../components/auth-card";
 import { EmailField } from "../components/auth-fields";

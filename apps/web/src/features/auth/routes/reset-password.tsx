@@ -1,9 +1,9 @@
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate, useParams } from "react-router";
 import { FormError, SubmitButton } from "../../../components/form-feedback";
 import { ApiError } from "../../../lib/api-client";
+import { useTranslation } from "../../../lib/i18n";
 import { resetPassword } from "../api/password";
 import { AuthCard } from "../components/auth-card";
 import { NewPasswordField, PasswordField } from "../components/auth-fields";

@@ -1,9 +1,9 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Navigate } from "react-router";
 import { FormError, SubmitButton } from "../../../components/form-feedback";
 import { messageOf } from "../../../lib/api-client";
 import { useRegister } from "../../../lib/auth";
+import { useTranslation } from "../../../lib/i18n";
 import { AuthCard } from "../components/auth-card";
 import { EmailField, NewPasswordField, PasswordField, TextField } from "../components/auth-fields";
 import { AuthSwitch, useAuthReturn } from "../components/auth-return";

@@ -1,10 +1,10 @@
 import type { Post } from "@florist/contract";
 import { IMAGE_SIZES } from "@florist/contract/pages";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ArrowRightIcon } from "../../../components/icons";
 import { ProductImage } from "../../../components/product-image";
 import { formatCustomerDate } from "../../../lib/format";
+import { useTranslation } from "../../../lib/i18n";
 
 /** One card a row on a phone, two from 700 px, three from 1024 px. */
 const POST_CARD_SIZES = IMAGE_SIZES.postCard;

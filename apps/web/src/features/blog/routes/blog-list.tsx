@@ -1,6 +1,6 @@
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { EmptyState, LoadingState, PageHeader } from "../../../components/page-state";
+import { useTranslation } from "../../../lib/i18n";
 import { livePosts, postsQuery } from "../../../lib/posts";
 import { PostCard } from "../components/post-card";
 import "../blog.css";

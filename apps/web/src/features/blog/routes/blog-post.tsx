@@ -1,6 +1,5 @@
 import { IMAGE_SIZES } from "@florist/contract/pages";
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ArrowLeftIcon } from "../../../components/icons";
 import { Markdown } from "../../../components/markdown";
@@ -8,6 +7,7 @@ import { ErrorState, LoadingState } from "../../../components/page-state";
 import { ProductImage } from "../../../components/product-image";
 import { ApiError } from "../../../lib/api-client";
 import { formatCustomerDate } from "../../../lib/format";
+import { useTranslation } from "../../../lib/i18n";
 import { postQuery } from "../../../lib/posts";
 import { usePageTitle } from "../../../lib/use-page-title";
 import "../blog.css";

@@ -1,11 +1,11 @@
 import type { CartItem } from "@florist/contract";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ColorChip } from "../../../components/color-chip";
 import { Currency } from "../../../components/currency";
 import { ProductImage } from "../../../components/product-image";
 import { QuantityStepper } from "../../../components/quantity-stepper";
 import { cartItemColor } from "../../../lib/cart-lines";
+import { useTranslation } from "../../../lib/i18n";
 import { cartItemTotal } from "../../../lib/pricing";
 
 /** One cart line: photo, name, options, unit price × quantity, customizations, stepper, Remove and total. */

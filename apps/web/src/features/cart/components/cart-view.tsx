@@ -1,8 +1,8 @@
 import type { Cart } from "@florist/contract";
-import { useTranslation } from "react-i18next";
 import { ConfirmModal, MessageModal } from "../../../components/modal";
 import { OrderTotals } from "../../../components/order-totals";
 import { StockShortageModal } from "../../../components/stock-shortage";
+import { useTranslation } from "../../../lib/i18n";
 import { cartTotals } from "../../../lib/pricing";
 import { useCartActions } from "../hooks/use-cart-actions";
 import { CartLine } from "./cart-line";

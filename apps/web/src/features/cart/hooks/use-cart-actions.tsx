@@ -1,11 +1,11 @@
 import type { Cart, CartItem, UnavailableItem } from "@florist/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { messageOf } from "../../../lib/api-client";
 import { cartKey } from "../../../lib/cart";
 import { toCheckoutItem } from "../../../lib/cart-lines";
+import { useTranslation } from "../../../lib/i18n";
 import { readItemNotes } from "../../../lib/item-notes";
 import { changeQuantity, checkStock, removeItem } from "../api/cart";
 

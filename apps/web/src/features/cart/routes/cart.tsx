@@ -1,11 +1,11 @@
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { EmptyState, ErrorState, LoadingState, LoginPrompt, PageHeader } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth";
 import { cartQuery } from "../../../lib/cart";
 import { deliveryFeeQuery } from "../../../lib/delivery-fee";
+import { useTranslation } from "../../../lib/i18n";
 import { CartView } from "../components/cart-view";
 import "../cart.css";
 

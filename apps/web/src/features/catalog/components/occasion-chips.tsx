@@ -1,5 +1,5 @@
 import type { Occasion } from "@florist/contract";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 
 /**
  * The occasions to narrow the catalogue to, in the admin's order: those with products on sale, and

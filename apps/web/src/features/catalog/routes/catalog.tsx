@@ -1,11 +1,11 @@
 import type { CatalogCategory, Occasion } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { EmptyState, ErrorState, LoadingState, PageHeader } from "../../../components/page-state";
 import { ProductCard } from "../../../components/product-card";
 import { messageOf } from "../../../lib/api-client";
 import { catalogQuery, occasionCatalogQuery } from "../../../lib/catalog";
+import { useTranslation } from "../../../lib/i18n";
 import { idFromParam, occasionsQuery } from "../../../lib/occasions";
 import { ALL_PILL, categoryPills, filterCatalog } from "../api/catalog";
 import { OccasionChips } from "../components/occasion-chips";

@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { CARD_MESSAGE_MAX, cardMessageLength, clampCardMessage } from "../card-message";
 
 export interface CardMessageFieldProps {

@@ -1,11 +1,11 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
 import { ColorChip } from "../../../components/color-chip";
 import { Currency } from "../../../components/currency";
 import { TruckIcon } from "../../../components/icons";
 import { OrderTotals } from "../../../components/order-totals";
 import { ProductImage } from "../../../components/product-image";
 import { cartItemColor } from "../../../lib/cart-lines";
+import { useTranslation } from "../../../lib/i18n";
 import { type CheckoutItem, checkoutItemPrice, type Totals } from "../../../lib/pricing";
 
 function CheckoutLine({ item }: { item: CheckoutItem }) {

@@ -1,5 +1,4 @@
 import { type ReactNode, useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Link, useNavigate } from "react-router";
 import { Currency } from "../../../components/currency";
 import { TruckIcon } from "../../../components/icons";
@@ -7,6 +6,7 @@ import { ConfirmModal, MessageModal } from "../../../components/modal";
 import { EmptyState } from "../../../components/page-state";
 import { StockShortageModal } from "../../../components/stock-shortage";
 import { formatDelivery } from "../../../lib/delivery-time";
+import { useTranslation } from "../../../lib/i18n";
 import { type CheckoutInput, useCheckout } from "../hooks/use-checkout";
 import type { DeliveryChoice } from "../hooks/use-delivery-choice";
 import { CheckoutSummary } from "./checkout-summary";

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef } from "react";
-import { useTranslation } from "react-i18next";
 import { deliveryDayParts, formatSlotTimes } from "../../../lib/delivery-time";
+import { useTranslation } from "../../../lib/i18n";
 import { slotStatus } from "../delivery-choice";
 import type { DeliveryChoice } from "../hooks/use-delivery-choice";
 

@@ -1,9 +1,9 @@
 import type { OrderDetail } from "@florist/contract";
-import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
 import { Modal } from "../../../components/modal";
 import { formatDelivery } from "../../../lib/delivery-time";
 import { formatOrderId } from "../../../lib/format";
+import { useTranslation } from "../../../lib/i18n";
 
 export interface OrderCreatedModalProps {
   order: OrderDetail | null;

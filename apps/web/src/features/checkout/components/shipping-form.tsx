@@ -1,8 +1,8 @@
 import { type ReactElement, type ReactNode, type RefObject, useId } from "react";
-import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
 import type { ShippingDetails } from "../../../lib/address";
 import { formatRupiah } from "../../../lib/format";
+import { useTranslation } from "../../../lib/i18n";
 import type { FieldErrors } from "../checkout-form";
 import type { DeliveryChoice } from "../hooks/use-delivery-choice";
 import { CardMessageField, type CardMessageFieldProps } from "./card-message-field";

@@ -1,12 +1,12 @@
 import type { User } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { useLocation } from "react-router";
 import { ErrorState, LoadingState, LoginPrompt, PageHeader } from "../../../components/page-state";
 import { messageOf } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth";
 import { cartQuery } from "../../../lib/cart";
 import { toCheckoutItem } from "../../../lib/cart-lines";
+import { useTranslation } from "../../../lib/i18n";
 import { readItemNotes } from "../../../lib/item-notes";
 import type { CheckoutItem } from "../../../lib/pricing";
 import { Checkout } from "../components/checkout";

@@ -1,10 +1,10 @@
 import type { PostDetail } from "@florist/contract";
 import { MAX_FEATURED_POSTS } from "@florist/contract/rules";
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ArrowRightIcon } from "../../../components/icons";
 import { ProductImage } from "../../../components/product-image";
+import { useTranslation } from "../../../lib/i18n";
 import { livePosts, postsQuery } from "../../../lib/posts";
 
 /** Three teasers a row from 760 px, one on a phone. */

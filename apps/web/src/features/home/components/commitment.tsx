@@ -1,7 +1,7 @@
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
 import commitmentUrl from "../../../assets/commitment.svg";
 import { CheckIcon } from "../../../components/icons";
+import type { TFunction } from "../../../lib/i18n";
+import { useTranslation } from "../../../lib/i18n";
 import { shop } from "../../../lib/shop";
 import { VideoEmbed } from "./video-embed";
 

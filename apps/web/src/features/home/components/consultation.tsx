@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import consultationUrl from "../../../assets/consultation.svg";
 import { WhatsappIcon } from "../../../components/icons";
+import { useTranslation } from "../../../lib/i18n";
 import { whatsappLink } from "../../../lib/shop";
 
 /** The free consultation over WhatsApp; the hero's Free Consultation button scrolls here. */

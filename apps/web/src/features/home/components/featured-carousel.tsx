@@ -1,11 +1,11 @@
-import type { TFunction } from "i18next";
 import { type PointerEvent, type TransitionEvent, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import basketUrl from "../../../assets/featured-basket.svg";
 import handBouquetUrl from "../../../assets/featured-hand-bouquet.svg";
 import vaseUrl from "../../../assets/featured-vase.svg";
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "../../../components/icons";
+import type { TFunction } from "../../../lib/i18n";
+import { useTranslation } from "../../../lib/i18n";
 import "./featured-carousel.css";
 
 /** The spec's three slides: a classic hand bouquet, flowers in a basket, flowers in a vase. */

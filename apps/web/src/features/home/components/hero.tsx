@@ -1,6 +1,6 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import heroUrl from "../../../assets/hero.svg";
+import { useTranslation } from "../../../lib/i18n";
 
 /** The first screen: the shop's promise and the two ways in (the collection, a free consultation). */
 export function Hero() {

@@ -1,10 +1,10 @@
 import type { CatalogCategory, Occasion } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { ArrowRightIcon } from "../../../components/icons";
 import { ProductImage } from "../../../components/product-image";
 import { catalogQuery } from "../../../lib/catalog";
+import { useTranslation } from "../../../lib/i18n";
 import { occasionsQuery } from "../../../lib/occasions";
 
 /** Two cards a row on a phone, four in the 1200 px container. */

@@ -1,6 +1,6 @@
-import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
 import { Stars } from "../../../components/stars";
+import type { TFunction } from "../../../lib/i18n";
+import { useTranslation } from "../../../lib/i18n";
 
 /** The three fixed quotes; the names and districts are the customers' own. */
 function testimonials(t: TFunction) {

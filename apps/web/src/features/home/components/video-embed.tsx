@@ -1,6 +1,6 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { PlayIcon } from "../../../components/icons";
+import { useTranslation } from "../../../lib/i18n";
 
 export interface VideoEmbedProps {
   videoId: string;

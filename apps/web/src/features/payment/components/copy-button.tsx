@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 
 export interface CopyButtonProps {
   /** What lands on the clipboard, e.g. the account number without its spaces. */

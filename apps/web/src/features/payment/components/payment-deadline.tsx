@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { formatDeadline, timeLeft } from "../deadline";
 
 /** The browser's clock, read again every second, for a countdown only: the server decides the lapse. */

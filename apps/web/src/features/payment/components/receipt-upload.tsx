@@ -1,9 +1,9 @@
 import type { OrderDetail } from "@florist/contract";
 import { useMutation } from "@tanstack/react-query";
 import { useEffect, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { FormError, SubmitButton } from "../../../components/form-feedback";
 import { messageOf } from "../../../lib/api-client";
+import { useTranslation } from "../../../lib/i18n";
 import { sendReceipt } from "../api/payment";
 import { RECEIPT_ACCEPT, receiptProblem } from "../receipt-file";
 

@@ -1,7 +1,6 @@
 import type { BankAccount, OrderDetail } from "@florist/contract";
 import { orderStatusOf } from "@florist/contract/rules";
 import { useQuery, useQueryClient } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { Currency } from "../../../components/currency";
 import { WhatsappIcon } from "../../../components/icons";
@@ -10,6 +9,7 @@ import { useOrderStatusName } from "../../../components/status-badge";
 import { messageOf } from "../../../lib/api-client";
 import { useAuth } from "../../../lib/auth";
 import { formatOrderId } from "../../../lib/format";
+import { useTranslation } from "../../../lib/i18n";
 import { awaitsPayment, canSendReceipt, lapsesAt, paymentInWords, paymentWhatsappLink } from "../../../lib/payment";
 import { orderQuery, paymentSettingsQuery } from "../api/payment";
 import { CopyButton } from "../components/copy-button";

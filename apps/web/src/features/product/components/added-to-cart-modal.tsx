@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Modal } from "../../../components/modal";
+import { useTranslation } from "../../../lib/i18n";
 
 export function AddedToCartModal({
   open,

@@ -1,5 +1,5 @@
-import { useTranslation } from "react-i18next";
 import { Currency } from "../../../components/currency";
+import { useTranslation } from "../../../lib/i18n";
 
 /** A figure that depends on the chosen size's price: "Rp …" until that price has arrived. */
 export function Price({ amount, pending }: { amount: number; pending: boolean }) {

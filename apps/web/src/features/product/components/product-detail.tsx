@@ -1,12 +1,12 @@
 import type { Product } from "@florist/contract";
 import { IMAGE_SIZES } from "@florist/contract/pages";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
 import { FormError } from "../../../components/form-feedback";
 import { TruckIcon } from "../../../components/icons";
 import { MessageModal } from "../../../components/modal";
 import { ProductImage } from "../../../components/product-image";
 import { QuantityStepper } from "../../../components/quantity-stepper";
+import { useTranslation } from "../../../lib/i18n";
 import { useProductActions } from "../hooks/use-product-actions";
 import { useProductOptions } from "../hooks/use-product-options";
 import { AddedToCartModal } from "./added-to-cart-modal";

@@ -1,9 +1,9 @@
 import type { Customization } from "@florist/contract";
-import { useTranslation } from "react-i18next";
 import { ColorChip } from "../../../components/color-chip";
 import { Currency } from "../../../components/currency";
 import { QuantityStepper } from "../../../components/quantity-stepper";
 import type { ColorOption } from "../../../lib/colors";
+import { useTranslation } from "../../../lib/i18n";
 
 export function SizePicker({
   sizes,

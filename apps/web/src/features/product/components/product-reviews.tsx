@@ -1,18 +1,17 @@
 import type { ProductReview } from "@florist/contract";
 import { SHOP_TIME_ZONE } from "@florist/contract/rules";
 import { useInfiniteQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar";
 import { RatingStars, useRatingNumber } from "../../../components/rating-stars";
 import { Stars } from "../../../components/stars";
 import { messageOf } from "../../../lib/api-client";
-import { dateLocale, isLanguage } from "../../../lib/i18n";
+import { dateLocale, useTranslation } from "../../../lib/i18n";
 import { productReviewsQuery } from "../api/reviews";
 
 /** A review's day on the shop's calendar (WIB), written the way the shopper's language writes dates. */
 function useReviewDate() {
-  const { i18n } = useTranslation();
-  const format = new Intl.DateTimeFormat(dateLocale(isLanguage(i18n.language) ? i18n.language : undefined), {
+  const { language } = useTranslation();
+  const format = new Intl.DateTimeFormat(dateLocale(language), {
     day: "numeric",
     month: "long",
     year: "numeric",

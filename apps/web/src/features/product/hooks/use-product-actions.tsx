@@ -1,11 +1,11 @@
 import type { Product } from "@florist/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api-client";
 import { type LoginRedirectState, useAuth } from "../../../lib/auth";
 import { cartKey } from "../../../lib/cart";
+import { useTranslation } from "../../../lib/i18n";
 import { saveItemNotes } from "../../../lib/item-notes";
 import type { CheckoutItem } from "../../../lib/pricing";
 import { addToCart } from "../api/product";

@@ -1,9 +1,9 @@
 import type { Customization, Product } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { useSearchParams } from "react-router";
 import { parseColorOptions } from "../../../lib/colors";
+import { useTranslation } from "../../../lib/i18n";
 import { clampQuantity, productSummary } from "../../../lib/pricing";
 import { customizationsQuery, sizePriceQuery } from "../api/product";
 import { clearPendingChoice, readPendingChoice } from "./pending-choice";

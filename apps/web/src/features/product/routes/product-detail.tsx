@@ -1,9 +1,9 @@
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { ArrowLeftIcon } from "../../../components/icons";
 import { ErrorState, LoadingState } from "../../../components/page-state";
 import { ApiError } from "../../../lib/api-client";
+import { useTranslation } from "../../../lib/i18n";
 import { usePageTitle } from "../../../lib/use-page-title";
 import { productQuery } from "../api/product";
 import { ProductDetail } from "../components/product-detail";

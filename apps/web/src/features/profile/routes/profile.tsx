@@ -1,9 +1,9 @@
 import { useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { Avatar } from "../../../components/avatar";
 import { FormError, SubmitButton } from "../../../components/form-feedback";
 import { LoadingState, PageHeader } from "../../../components/page-state";
 import { useAuth } from "../../../lib/auth";
+import { useTranslation } from "../../../lib/i18n";
 import { profileErrorText, useUpdateProfile } from "../api/profile";
 import "../profile.css";
 

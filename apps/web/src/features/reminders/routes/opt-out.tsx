@@ -1,9 +1,8 @@
 import { useMutation } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { Link, useParams } from "react-router";
 import { FormError } from "../../../components/form-feedback";
 import { ApiError } from "../../../lib/api-client";
-import { i18n } from "../../../lib/i18n";
+import { i18n, useTranslation } from "../../../lib/i18n";
 import { stopReminders } from "../api/reminders";
 import "../reminders.css";
 

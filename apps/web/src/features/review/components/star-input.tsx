@@ -1,5 +1,5 @@
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 
 /** A 1–5 star choice built from radio buttons, so arrow keys and screen readers work as usual. */
 export function StarInput({ value, onChange }: { value: number; onChange: (value: number) => void }) {

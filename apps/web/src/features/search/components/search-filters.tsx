@@ -1,6 +1,6 @@
 import type { CatalogCategory, Occasion, SearchSort } from "@florist/contract";
 import { useId } from "react";
-import { useTranslation } from "react-i18next";
+import { useTranslation } from "../../../lib/i18n";
 import { type SearchRequest, SORTS } from "../api/search";
 
 type Change = Partial<Pick<SearchRequest, "occasion" | "category" | "sort">>;

@@ -1,6 +1,6 @@
 import { type FormEvent, useId, useState } from "react";
-import { useTranslation } from "react-i18next";
 import { SearchIcon } from "../../../components/icons";
+import { useTranslation } from "../../../lib/i18n";
 import { MAX_QUERY_LENGTH } from "../api/search";
 
 /** The words to search for; keyed by the address's words, so a search from the header refills it. */

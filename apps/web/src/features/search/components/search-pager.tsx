@@ -1,6 +1,6 @@
 import type { SearchAnswer } from "@florist/contract";
-import { useTranslation } from "react-i18next";
 import { ChevronLeftIcon, ChevronRightIcon } from "../../../components/icons";
+import { useTranslation } from "../../../lib/i18n";
 
 /** Previous and next page of the results, with where the shopper stands; nothing for a single page. */
 export function SearchPager({

@@ -1,11 +1,11 @@
 import type { CatalogProduct } from "@florist/contract";
 import { useQuery } from "@tanstack/react-query";
-import { useTranslation } from "react-i18next";
 import { Link, useSearchParams } from "react-router";
 import { EmptyState, ErrorState, LoadingState, PageHeader } from "../../../components/page-state";
 import { ProductCard } from "../../../components/product-card";
 import { messageOf } from "../../../lib/api-client";
 import { catalogQuery } from "../../../lib/catalog";
+import { useTranslation } from "../../../lib/i18n";
 import { occasionsQuery } from "../../../lib/occasions";
 import { canSearch, readSearch, type SearchRequest, searchParamsOf, searchResultsQuery } from "../api/search";
 import { SearchFilters } from "../components/search-filters";
