@@ -320,6 +320,60 @@ describe("the page's largest image", () => {
       },
     ]);
   });
+  it("follows the catalogue's address: an occasion's first row, a category's own, every category's for a name it has not", async () => {
+    type Group = { name: string; products: { productId: number; imageUrl: string | null }[] };
+    const vase = (await createProduct(shop, { name: "Glass Vase of Lilies", category: "Vases" })).product_id;
+    const vasePicture = await storeImage(
+      shop.ctx.files,
+      "products",
+      await sharp({ create: { width: 64, height: 64, channels: 3, background: "#e8d8b0" } })
+        .png()
+        .toBuffer(),
+    );
+    await shop.ctx.db.updateTable("products").set({ image_url: vasePicture }).where("product_id", "=", vase).execute();
+    const catalog = (await get("/api/catalog")).json() as Group[];
+    const cards = (group: Group | undefined) =>
+      (group?.products ?? []).slice(0, 2).flatMap((product) => (product.imageUrl ? [product.imageUrl] : []));
+    const hrefs = async (url: string) => preloadOf(await get(url)).map((link) => link.href);
+    const first = catalog[0];
+    const last = catalog.at(-1);
+    if (!first || !last || first === last) throw new Error("The test needs two categories.");
+    expect(cards(last).length).toBeGreaterThan(0);
+    expect(cards(last)).not.toEqual(cards(first));
+
+    // A category, however the address cases it, shows its own cards first.
+    expect(await hrefs(`/katalog?category=${encodeURIComponent(last.name.toUpperCase())}`)).toEqual(cards(last));
+    // A name no pill has, or an occasion that is not an id, shows the whole catalogue as the page does.
+    expect(await hrefs("/katalog?category=Nothing%20Like%20It")).toEqual(cards(first));
+    expect(await hrefs("/katalog?occasion=mothers-day")).toEqual(cards(first));
+
+    const occasion = await shop.ctx.db
+      .insertInto("occasions")
+      .values({ name: "Hari Ibu", position: 99 })
+      .returning("occasion_id")
+      .executeTakeFirstOrThrow();
+    await shop.ctx.db
+      .insertInto("product_occasions")
+      .values({ product_id: f.pictured, occasion_id: occasion.occasion_id })
+      .execute();
+    const ofOccasion = (await get(`/api/catalog?occasion=${occasion.occasion_id}`)).json() as Group[];
+    expect(ofOccasion.flatMap((group) => group.products.map((product) => product.productId))).toEqual([f.pictured]);
+    const [own] = ofOccasion;
+    expect(preloadOf(await get(`/katalog?occasion=${occasion.occasion_id}`))).toEqual([
+      {
+        href: `/uploads/products/${f.pictureName}.webp`,
+        srcset: widths(f.pictureName),
+        sizes: IMAGE_SIZES.productCard,
+        priority: "high",
+      },
+    ]);
+    // The occasion with a category it has no product in shows nothing, so nothing is fetched for it.
+    const elsewhere = catalog.find((group) => group.name !== own?.name);
+    expect(
+      await hrefs(`/katalog?occasion=${occasion.occasion_id}&category=${encodeURIComponent(elsewhere?.name ?? "")}`),
+    ).toEqual([]);
+    expect(await hrefs("/katalog?occasion=999999")).toEqual([]);
+  });
 });
 
 describe("the page's data", () => {
@@ -331,7 +385,12 @@ describe("the page's data", () => {
     ]);
 
   it("is fetched from the head for the catalogue, a product, the blog and an article, and for no missing page", async () => {
-    expect(dataOf(await get("/katalog?occasion=2"))).toEqual([["/api/catalog", "use-credentials"]]);
+    expect(dataOf(await get("/katalog"))).toEqual([["/api/catalog", "use-credentials"]]);
+    // With an occasion the page draws its catalogue too, asked for as the web app asks (apps/web/src/lib/catalog.ts).
+    expect(dataOf(await get("/katalog?category=Vases&occasion=2"))).toEqual([
+      ["/api/catalog", "use-credentials"],
+      ["/api/catalog?occasion=2", "use-credentials"],
+    ]);
     expect(dataOf(await get(`/produk/${f.pictured}`))).toEqual([[`/api/products/${f.pictured}`, "use-credentials"]]);
     expect(dataOf(await get("/blog"))).toEqual([["/api/posts", "use-credentials"]]);
     expect(dataOf(await get(`/blog/${f.post}`))).toEqual([[`/api/posts/${f.post}`, "use-credentials"]]);

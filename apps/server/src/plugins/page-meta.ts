@@ -1,4 +1,4 @@
-import type { PostDetail, Product } from "@florist/contract";
+import type { CatalogCategory, PostDetail, Product } from "@florist/contract";
 import {
   documentTitle,
   HOME_TITLE,
@@ -43,8 +43,8 @@ export interface PageMeta {
   data?: string[];
 }
 
-/** The API answer each list page draws from, as the web app asks for it (apps/web/src/lib). */
-const PAGE_DATA: Record<string, string> = { "/katalog": "/api/catalog", "/blog": "/api/posts" };
+/** The API answer each list page but the catalogue draws from, as the web app asks for it (apps/web/src/lib). */
+const PAGE_DATA: Record<string, string> = { "/blog": "/api/posts" };
 
 /** An image as the page's <img> asks for it: its address, and the widths it offers for how wide it is drawn. */
 export interface LcpImage {
@@ -90,6 +90,38 @@ const isNotFound = (error: unknown) => error instanceof AppError && error.status
 const PHONE_CATALOG_ROW = 2;
 
 const listOf = <T>(item: T | undefined): T[] => (item === undefined ? [] : [item]);
+
+/** The catalogue's filters as the web app reads them from its address (`?occasion=3&category=Vases`). */
+interface CatalogFilters {
+  occasion: number | null;
+  category: string | null;
+}
+
+function catalogFilters(query: URLSearchParams): CatalogFilters {
+  const occasion = query.get("occasion");
+  // As apps/web/src/lib/occasions.ts reads it: up to nine digits, from 1 on.
+  const id = occasion && /^\d{1,9}$/.test(occasion) ? Number(occasion) : 0;
+  return { occasion: id > 0 ? id : null, category: query.get("category") };
+}
+
+/** A catalogue's first row of cards on a phone: with every category shown, and with each one alone. */
+interface CardRows {
+  /** The categories with products, as their pills are named. */
+  names: string[];
+  first: LcpImage[];
+  /** By the category's name trimmed and lower-cased, as the web app's filter matches it. */
+  byCategory: Record<string, LcpImage[]>;
+}
+
+function firstCardRows(catalog: CatalogCategory[]): CardRows {
+  const row = (products: CatalogCategory["products"]) =>
+    products
+      .slice(0, PHONE_CATALOG_ROW)
+      .flatMap((product) => listOf(lcpImage(product.imageUrl, IMAGE_SIZES.productCard)));
+  const byCategory: Record<string, LcpImage[]> = {};
+  for (const category of catalog) byCategory[category.name.trim().toLowerCase()] ??= row(category.products);
+  return { names: catalog.map((category) => category.name), first: row(catalog[0]?.products ?? []), byCategory };
+}
 
 /**
  * The photo a product's page opens with: the first colour's own picture when it has one, else the
@@ -189,42 +221,57 @@ export class PageMetas {
     this.products = new AnswerCache(() => catalogVersion(ctx.db), changeWatchOf(ctx.db));
   }
 
-  async of(pathname: string): Promise<PageMeta> {
+  /** `query`: the address's query, which only the catalogue reads (its occasion and category). */
+  async of(pathname: string, query = new URLSearchParams()): Promise<PageMeta> {
     const match = matchWebPage(pathname);
     if (!match) return missing(NOT_FOUND_TITLE, pathname);
     const { page, params } = match;
     if (page.path === "/produk/:productId") return this.product(pageId(params.productId), pathname);
     if (page.path === "/blog/:postId") return this.post(pageId(params.postId), pathname);
-    return {
+    const base = {
       status: 200,
       title: page.title,
       description: page.description ?? SHOP_DESCRIPTION,
       type: "website",
       path: page.path,
       image: null,
-      preloads: await this.firstCards(page.path),
-      data: listOf(PAGE_DATA[page.path]),
-    };
+    } as const;
+    if (page.path === "/katalog") {
+      const filters = catalogFilters(query);
+      return {
+        ...base,
+        preloads: await this.catalogFirstCards(filters),
+        // With an occasion the page draws that occasion's catalogue, and the whole one for its pills.
+        data: ["/api/catalog", ...(filters.occasion === null ? [] : [`/api/catalog?occasion=${filters.occasion}`])],
+      };
+    }
+    return { ...base, preloads: await this.blogFirstCard(page.path), data: listOf(PAGE_DATA[page.path]) };
   }
 
   /**
-   * The photos of the first row of cards on a phone, the page's largest paint there: the catalogue's
-   * two (through the same cache as the products, one small query while nothing changed), the blog's
-   * one, from its list of posts.
+   * The photos of the first row of cards on a phone, the page's largest paint there, of the
+   * catalogue as the address filters it: the whole catalogue's through the same cache as the
+   * products (one small query while nothing changed); an occasion's read for the request, as
+   * GET /api/catalog does, so no id an address names is kept in memory.
    */
-  private async firstCards(path: string): Promise<LcpImage[] | undefined> {
-    if (path === "/katalog") {
-      const answer = await this.products.get("catalog first cards", async () => {
-        const first = (await getCatalog(this.ctx.db))[0]?.products.slice(0, PHONE_CATALOG_ROW) ?? [];
-        return JSON.stringify(first.flatMap((product) => listOf(lcpImage(product.imageUrl, IMAGE_SIZES.productCard))));
-      });
-      return JSON.parse(answer.body.toString()) as LcpImage[];
-    }
-    if (path === "/blog") {
-      const [first] = await listPosts(this.ctx.db, false);
-      return listOf(lcpImage(first?.imageUrl, IMAGE_SIZES.postCard));
-    }
-    return undefined;
+  private async catalogFirstCards({ occasion, category }: CatalogFilters): Promise<LcpImage[]> {
+    const whole = await this.products.get("catalog first cards", async () =>
+      JSON.stringify(firstCardRows(await getCatalog(this.ctx.db))),
+    );
+    const rows = JSON.parse(whole.body.toString()) as CardRows;
+    const shown = occasion === null ? rows : firstCardRows(await getCatalog(this.ctx.db, { occasion }));
+    // The pills are the whole catalogue's, matched however they are cased; another name shows every category.
+    const pill =
+      category === null ? undefined : rows.names.find((name) => name.toLowerCase() === category.toLowerCase());
+    if (pill === undefined) return shown.first;
+    return shown.byCategory[pill.trim().toLowerCase()] ?? [];
+  }
+
+  /** The photo of the blog's first card, the page's largest paint on a phone, from its list of posts. */
+  private async blogFirstCard(path: string): Promise<LcpImage[] | undefined> {
+    if (path !== "/blog") return undefined;
+    const [first] = await listPosts(this.ctx.db, false);
+    return listOf(lcpImage(first?.imageUrl, IMAGE_SIZES.postCard));
   }
 
   private async product(id: number | null, pathname: string): Promise<PageMeta> {

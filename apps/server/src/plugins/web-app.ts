@@ -128,9 +128,10 @@ export async function webAppPlugin(app: FastifyInstance, { webDist, ctx }: { web
   const appUrl = ctx.config.appUrl;
   // The web app's pages are not part of the API's document.
   app.get("/*", { schema: { hide: true } }, async (request, reply) => {
-    const url = request.url.split("?")[0] ?? "/";
+    const at = request.url.indexOf("?");
+    const url = at === -1 ? request.url : request.url.slice(0, at);
     if (NOT_PAGES.some((prefix) => url.startsWith(prefix))) return reply.callNotFound();
-    const meta = await metas.of(url);
+    const meta = await metas.of(url, new URLSearchParams(at === -1 ? "" : request.url.slice(at + 1)));
     const language = requestLanguage(request);
     const head =
       renderHead(meta, { appUrl, language, translate: (text) => translateText(language, text) }) +
