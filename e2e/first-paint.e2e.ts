@@ -1,5 +1,7 @@
+import type { CatalogCategory, Occasion } from "@florist/contract";
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
+import { ApiSession } from "./support/api";
 import { VIEWPORTS } from "./support/browser";
 import { shopSuite } from "./support/suite";
 
@@ -102,6 +104,62 @@ describe.each(VIEWPORTS)("the first paint at $width px", (viewport) => {
       await webFontsDrawn(page);
       expect(fonts.length).toBeGreaterThan(0);
       expect(await layoutShift(page)).toBeLessThan(0.05);
+    });
+  });
+
+  it("fetches an occasion link's own first photos and answer with the page, which the app then takes", async () => {
+    const api = new ApiSession(suite.baseUrl);
+    const whole = await api.request<CatalogCategory[]>("GET", "/catalog");
+    const wholeFirst = whole[0]?.products[0]?.imageUrl;
+    // An occasion whose first row of cards on a phone does not hold the whole catalogue's first photo.
+    let chosen: { id: number; first: string } | undefined;
+    for (const occasion of await api.request<Occasion[]>("GET", "/occasions")) {
+      const own = await api.request<CatalogCategory[]>("GET", `/catalog?occasion=${occasion.occasionId}`);
+      const first = own[0]?.products[0]?.imageUrl;
+      const row = own[0]?.products.slice(0, 2).map((product) => product.imageUrl) ?? [];
+      if (first && wholeFirst && !row.includes(wholeFirst)) {
+        chosen = { id: occasion.occasionId, first };
+        break;
+      }
+    }
+    if (!chosen || !wholeFirst) throw new Error("The demo shop has no occasion that opens with another photo.");
+    const { id, first } = chosen;
+    const name = (url: string) => /([0-9a-f]{32})[^/]*$/.exec(url)?.[1];
+
+    await suite.journey(viewport, "first-paint-occasion", async (tab) => {
+      const { page } = tab;
+      let release = () => {};
+      const held = new Promise<void>((resolve) => {
+        release = resolve;
+      });
+      await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+        await held;
+        await route.continue();
+      });
+      const answers: string[] = [];
+      const photos: string[] = [];
+      page.on("request", (request) => {
+        const url = new URL(request.url());
+        if (url.pathname === "/api/catalog") answers.push(url.pathname + url.search);
+        if (url.pathname.startsWith("/uploads/products/")) photos.push(url.pathname);
+      });
+
+      await page.goto(`/katalog?occasion=${id}`, { waitUntil: "commit" });
+      // Before the script has run: the occasion's first photo and both answers the page draws from.
+      await expect.poll(() => photos.map(name)).toContain(name(first));
+      await expect.poll(() => [...answers].sort()).toEqual(["/api/catalog", `/api/catalog?occasion=${id}`]);
+      // Not the whole catalogue's first photo, which this page's first row does not show.
+      expect(photos.map(name)).not.toContain(name(wholeFirst));
+
+      release();
+      await page.locator(".product-card").first().waitFor();
+      const drawn = await page
+        .locator(".product-card img")
+        .first()
+        .evaluate((img: HTMLImageElement) => img.currentSrc);
+      expect(name(drawn)).toBe(name(first));
+      // Each answer fetched once: the app took what the page's head fetched.
+      expect(answers).toHaveLength(2);
     });
   });
 
