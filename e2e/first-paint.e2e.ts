@@ -47,18 +47,24 @@ async function slowApi(page: Page): Promise<void> {
   });
 }
 
+/** Holds back the app's entry script until the answered function is called: the page stays as the server sent it. */
+async function holdScript(page: Page): Promise<() => void> {
+  let release = () => {};
+  const held = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
 describe.each(VIEWPORTS)("the first paint at $width px", (viewport) => {
   it("shows the header and the footer before the app's script has run, and the app takes over without a jump", async () => {
     await suite.journey(viewport, "first-paint", async (tab) => {
       const { page } = tab;
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdScript(page);
       await watchLayoutShifts(page);
       const preloaded = page.waitForRequest(/\/uploads\/products\/[0-9a-f]{32}-card\.webp$/);
       const catalogAnswers: string[] = [];
@@ -128,14 +134,7 @@ describe.each(VIEWPORTS)("the first paint at $width px", (viewport) => {
 
     await suite.journey(viewport, "first-paint-occasion", async (tab) => {
       const { page } = tab;
-      let release = () => {};
-      const held = new Promise<void>((resolve) => {
-        release = resolve;
-      });
-      await page.route(/\/assets\/index-[^/]*\.js$/, async (route) => {
-        await held;
-        await route.continue();
-      });
+      const release = await holdScript(page);
       const answers: string[] = [];
       const photos: string[] = [];
       page.on("request", (request) => {

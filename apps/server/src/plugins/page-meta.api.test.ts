@@ -123,6 +123,14 @@ async function pageMeta(url: string, headers: Record<string, string> = {}) {
   return { status: res.statusCode, body: res.body, ...metaOf(documentOf(res)) };
 }
 
+/** A small plain picture of `colour`, stored as the shop stores a product's photo; answers its address. */
+async function storePicture(colour: string): Promise<string> {
+  const png = await sharp({ create: { width: 64, height: 64, channels: 3, background: colour } })
+    .png()
+    .toBuffer();
+  return storeImage(shop.ctx.files, "products", png);
+}
+
 describe("a product's page", () => {
   it("carries the product's title, description and Open Graph tags, escaped, and its JSON-LD Product", async () => {
     const page = await pageMeta(`/produk/${f.tricky}?warna=Red`);
@@ -253,13 +261,7 @@ describe("the page's largest image", () => {
     ]);
     // A product whose first colour has its own picture opens with that picture.
     const tulips = (await createProduct(shop, { name: "Red Tulips", colors: ["Red::#c0392b", "White"] })).product_id;
-    const red = await storeImage(
-      shop.ctx.files,
-      "products",
-      await sharp({ create: { width: 64, height: 64, channels: 3, background: "#c0392b" } })
-        .png()
-        .toBuffer(),
-    );
+    const red = await storePicture("#c0392b");
     const redName = /([a-f0-9]{32})\.webp$/.exec(red)?.[1] as string;
     await shop.ctx.db
       .insertInto("product_images")
@@ -323,13 +325,7 @@ describe("the page's largest image", () => {
   it("follows the catalogue's address: an occasion's first row, a category's own, every category's for a name it has not", async () => {
     type Group = { name: string; products: { productId: number; imageUrl: string | null }[] };
     const vase = (await createProduct(shop, { name: "Glass Vase of Lilies", category: "Vases" })).product_id;
-    const vasePicture = await storeImage(
-      shop.ctx.files,
-      "products",
-      await sharp({ create: { width: 64, height: 64, channels: 3, background: "#e8d8b0" } })
-        .png()
-        .toBuffer(),
-    );
+    const vasePicture = await storePicture("#e8d8b0");
     await shop.ctx.db.updateTable("products").set({ image_url: vasePicture }).where("product_id", "=", vase).execute();
     const catalog = (await get("/api/catalog")).json() as Group[];
     const cards = (group: Group | undefined) =>
