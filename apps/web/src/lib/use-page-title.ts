@@ -1,8 +1,7 @@
 import { documentTitle, HOME_TITLE, matchWebPage, NOT_FOUND_TITLE } from "@florist/contract/pages";
 import { useEffect, useLayoutEffect } from "react";
 import { useLocation } from "react-router";
-import type { TFunction } from "./i18n";
-import { useTranslation } from "./i18n";
+import { type TFunction, useTranslation } from "./i18n";
 
 /**
  * The pages' titles (packages/contract/src/pages.ts) in the reader's language. Written out as literal
@@ -54,11 +53,11 @@ const wholeTitle = (t: TFunction, title: string) =>
  */
 export function useRouteTitle(): void {
   const { pathname } = useLocation();
-  const { t, language } = useTranslation();
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a switch of language writes the title again.
+  // t is a new function in each language, so a switch of language writes the title again.
+  const { t } = useTranslation();
   useLayoutEffect(() => {
     document.title = wholeTitle(t, matchWebPage(pathname)?.page.title ?? NOT_FOUND_TITLE);
-  }, [pathname, t, language]);
+  }, [pathname, t]);
 }
 
 /**

@@ -7,8 +7,7 @@ import { LanguageSwitch } from "../../components/language-switch";
 import { Logo } from "../../components/logo";
 import { useAuth, useLogout } from "../../lib/auth";
 import { cartQuery } from "../../lib/cart";
-import type { TFunction } from "../../lib/i18n";
-import { useTranslation } from "../../lib/i18n";
+import { type TFunction, useTranslation } from "../../lib/i18n";
 import { useSwitchLanguage } from "../../lib/language";
 import { HeaderSearch } from "./header-search";
 

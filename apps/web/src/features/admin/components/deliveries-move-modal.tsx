@@ -4,8 +4,7 @@ import { FormError } from "../../../components/form-feedback";
 import { ConfirmModal, Modal } from "../../../components/modal";
 import { LoadingState } from "../../../components/page-state";
 import { formatOrderId } from "../../../lib/format";
-import type { TFunction } from "../../../lib/i18n";
-import { useTranslation } from "../../../lib/i18n";
+import { type TFunction, useTranslation } from "../../../lib/i18n";
 import { isCurrentSlot, useDeliveryMove } from "../hooks/use-delivery-move";
 import { formatDayTitle, formatDelivery, slotTime } from "../lib/deliveries";
 // The dialog also opens from the dashboard's order details, which do not load the deliveries screen.

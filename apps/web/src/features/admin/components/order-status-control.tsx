@@ -1,7 +1,6 @@
 import { ConfirmModal, MessageModal } from "../../../components/modal";
 import { formatOrderId } from "../../../lib/format";
-import type { TFunction } from "../../../lib/i18n";
-import { useTranslation } from "../../../lib/i18n";
+import { type TFunction, useTranslation } from "../../../lib/i18n";
 import { type ConfirmedAction, useOrderStatus } from "../hooks/use-order-status";
 import { type StatusAction, statusActions } from "../lib/order-status";
 import { ProofUploadModal } from "./proof-upload-modal";

@@ -5,8 +5,7 @@ import { FormError } from "../../../components/form-feedback";
 import { Modal } from "../../../components/modal";
 import { messageOf } from "../../../lib/api-client";
 import { formatOrderId } from "../../../lib/format";
-import type { TFunction } from "../../../lib/i18n";
-import { useTranslation } from "../../../lib/i18n";
+import { type TFunction, useTranslation } from "../../../lib/i18n";
 import { usePaymentDecision } from "../hooks/use-payment-decision";
 
 /** The two decisions that need the admin's words: why a receipt is refused, or how the money was seen. */

@@ -1,7 +1,6 @@
 import type { AvailabilityStatus, Category, ProductSort, SortDirection } from "@florist/contract";
 import { useId } from "react";
-import type { TFunction } from "../../../lib/i18n";
-import { useTranslation } from "../../../lib/i18n";
+import { type TFunction, useTranslation } from "../../../lib/i18n";
 import type { ProductListParams } from "../api/products";
 import { AdminSearch } from "./admin-search";
 

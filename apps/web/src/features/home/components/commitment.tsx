@@ -1,7 +1,6 @@
 import commitmentUrl from "../../../assets/commitment.svg";
 import { CheckIcon } from "../../../components/icons";
-import type { TFunction } from "../../../lib/i18n";
-import { useTranslation } from "../../../lib/i18n";
+import { type TFunction, useTranslation } from "../../../lib/i18n";
 import { shop } from "../../../lib/shop";
 import { VideoEmbed } from "./video-embed";
 

@@ -4,8 +4,7 @@ import basketUrl from "../../../assets/featured-basket.svg";
 import handBouquetUrl from "../../../assets/featured-hand-bouquet.svg";
 import vaseUrl from "../../../assets/featured-vase.svg";
 import { ChevronLeftIcon, ChevronRightIcon, PauseIcon, PlayIcon } from "../../../components/icons";
-import type { TFunction } from "../../../lib/i18n";
-import { useTranslation } from "../../../lib/i18n";
+import { type TFunction, useTranslation } from "../../../lib/i18n";
 import "./featured-carousel.css";
 
 /** The spec's three slides: a classic hand bouquet, flowers in a basket, flowers in a vase. */

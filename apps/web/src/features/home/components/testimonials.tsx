@@ -1,6 +1,5 @@
 import { Stars } from "../../../components/stars";
-import type { TFunction } from "../../../lib/i18n";
-import { useTranslation } from "../../../lib/i18n";
+import { type TFunction, useTranslation } from "../../../lib/i18n";
 
 /** The three fixed quotes; the names and districts are the customers' own. */
 function testimonials(t: TFunction) {
