@@ -137,7 +137,11 @@ export function sameStatus(a: string | null | undefined, b: string | null | unde
 /** The shop's time zone: Bandung keeps Western Indonesia Time (UTC+7, no daylight saving). */
 export const SHOP_TIME_ZONE = "Asia/Jakarta";
 
-/** Orders in these statuses (compared with normalizeStatus) no longer hold their delivery slot. */
+/**
+ * Orders in these statuses (compared with normalizeStatus) no longer hold their delivery slot. The
+ * server's count of each place (migration 20261203100000's triggers) holds a copy: a change here
+ * needs a migration that writes the triggers again.
+ */
 export const SLOT_RELEASING_STATUSES = ["denied", "cancelled"];
 
 /** The most characters a gift card holds, counted by cardMessageLength. */

@@ -384,6 +384,16 @@ export interface CatalogVersionsTable {
   version: number;
 }
 
+/**
+ * How many orders hold each delivery place, kept by triggers on every write of an order (migration
+ * 20261203100000, docs/decisions/0030): what an order counts against the slot's capacity.
+ */
+export interface DeliveryBookingsTable {
+  delivery_day: string;
+  delivery_slot_id: number;
+  booked: number;
+}
+
 /** An occasion products are tagged with (birthday, sympathy, …), in the admin's order. */
 export interface OccasionsTable {
   occasion_id: Generated<number>;
@@ -424,6 +434,7 @@ export interface Database {
   occasions: OccasionsTable;
   product_occasions: ProductOccasionsTable;
   catalog_versions: CatalogVersionsTable;
+  delivery_bookings: DeliveryBookingsTable;
 }
 
 export type NewProduct = Insertable<ProductsTable>;

@@ -19,6 +19,7 @@ import * as userLanguage from "./migrations/20261130100000_user_language.js";
 import * as catalogChangeNotice from "./migrations/20261201100000_catalog_change_notice.js";
 import * as orderIncomeIndex from "./migrations/20261201100100_order_income_index.js";
 import * as photoPhoneCopies from "./migrations/20261202100000_photo_phone_copies.js";
+import * as deliveryBookings from "./migrations/20261203100000_delivery_bookings.js";
 
 /** Migrations listed in code so they run the same from source, tests and any bundle. */
 const migrations: Record<string, Migration> = {
@@ -42,6 +43,7 @@ const migrations: Record<string, Migration> = {
   "20261201100000_catalog_change_notice": catalogChangeNotice,
   "20261201100100_order_income_index": orderIncomeIndex,
   "20261202100000_photo_phone_copies": photoPhoneCopies,
+  "20261203100000_delivery_bookings": deliveryBookings,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

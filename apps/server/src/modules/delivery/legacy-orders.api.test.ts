@@ -3,6 +3,7 @@ import { SHIPPING_ADDRESS } from "../../../test/fixtures.js";
 import { createTestShop, createUser, type TestShop } from "../../../test/harness.js";
 import * as deliverySchedule from "../../db/migrations/20261125100000_delivery_schedule.js";
 import * as bookingsIndex from "../../db/migrations/20261128200000_bookings_index.js";
+import * as deliveryBookings from "../../db/migrations/20261203100000_delivery_bookings.js";
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -32,7 +33,9 @@ describe("orders placed before the shop had delivery slots", () => {
         })
         .returning("order_id")
         .executeTakeFirstOrThrow();
-    // A later migration indexes the columns this one adds: it is undone first and done again after.
+    // Later migrations index the columns this one adds and count by them: they are undone first and
+    // done again after.
+    await deliveryBookings.down(db);
     await bookingsIndex.down(db);
     await deliverySchedule.down(db);
     let ids: number[] = [];
@@ -46,6 +49,7 @@ describe("orders placed before the shop had delivery slots", () => {
     } finally {
       await deliverySchedule.up(db);
       await bookingsIndex.up(db);
+      await deliveryBookings.up(db);
     }
     const rows = await shop.ctx.db
       .selectFrom("orders")

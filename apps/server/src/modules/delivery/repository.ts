@@ -87,27 +87,45 @@ export type ClosedRow = Awaited<ReturnType<typeof listClosedDates>>[number];
 /** Orders that still hold their place: every status but those that free it (Denied, Cancelled). */
 const holdsPlace = sql<boolean>`lower(trim(order_status)) not in (${sql.join(SLOT_RELEASING_STATUSES)})`;
 
-const bookingsQuery = (db: Executor, from: string, to: string) =>
+/**
+ * How many orders hold each place in [from, to], from the counts the orders' triggers keep
+ * (migration 20261203100000): as many rows as the window has places, however many orders it holds.
+ * Read by every order that names no slot: built once (db/prepared.ts).
+ */
+const bookingsBetween = prepared((db, from: string, to: string) =>
+  db
+    .selectFrom("delivery_bookings")
+    .select(["delivery_day", "delivery_slot_id", "booked"])
+    .where("delivery_day", ">=", from)
+    .where("delivery_day", "<=", to)
+    .where("booked", ">", 0),
+);
+
+/**
+ * The orders other than `orderId` that hold each place in [from, to], counted from the orders
+ * themselves: what an admin's move of that order counts against the target's capacity.
+ */
+const bookingsWithout = (db: Executor, from: string, to: string, orderId: number) =>
   db
     .selectFrom("orders")
-    .select((eb) => ["delivery_day", "delivery_slot_id", eb.fn.countAll<number>().as("booked")])
+    .select((eb) => ["delivery_day", "delivery_slot_id", eb.fn.countAll<number | string>().as("booked")])
     .where("delivery_day", ">=", from)
     .where("delivery_day", "<=", to)
     .where("delivery_slot_id", "is not", null)
     .where(holdsPlace)
-    .groupBy(["delivery_day", "delivery_slot_id"]);
-// Counted by every order that names no slot: built once (db/prepared.ts).
-const bookingsBetween = prepared(bookingsQuery);
+    .where("order_id", "<>", orderId)
+    .groupBy(["delivery_day", "delivery_slot_id"])
+    .execute();
 
 /**
- * How many orders hold each slot on each day in [from, to], in one grouped query however many days
- * are asked; `exceptOrderId` leaves one order out (the one being moved).
+ * How many orders hold each slot on each day in [from, to], in one query however many days are
+ * asked; `exceptOrderId` leaves one order out (the one being moved).
  */
 export async function countBookings(db: Executor, from: string, to: string, exceptOrderId?: number) {
   const rows =
     exceptOrderId === undefined
       ? await bookingsBetween.rows(db, from, to)
-      : await bookingsQuery(db, from, to).where("order_id", "<>", exceptOrderId).execute();
+      : await bookingsWithout(db, from, to, exceptOrderId);
   return rows.map((r) => ({
     day: r.delivery_day as string,
     slotId: r.delivery_slot_id as number,
@@ -124,11 +142,10 @@ export async function countBookings(db: Executor, from: string, to: string, exce
 const placeStateQuery = prepared((db, date: string, slotId: number) =>
   db.selectNoFrom((eb) => [
     eb
-      .selectFrom("orders")
-      .select((o) => o.fn.countAll<number | string>().as("n"))
+      .selectFrom("delivery_bookings")
+      .select("booked")
       .where("delivery_day", "=", date)
       .where("delivery_slot_id", "=", slotId)
-      .where(holdsPlace)
       .as("booked"),
     eb
       .selectFrom("closed_dates")
