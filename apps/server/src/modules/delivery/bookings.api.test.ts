@@ -148,4 +148,35 @@ describe("the count of each place's orders", () => {
     const { kept, counted } = await keptAndCounted();
     expect(kept).toEqual(counted);
   });
+
+  it("stays equal to the orders when orders, cancels and moves of one place run at once", async () => {
+    const slotId = await createSlot(world.shop, { label: "Busy", capacity: 12 });
+    const other = await createSlot(world.shop, { label: "Quiet", start: "21:00", end: "22:00", capacity: 40 });
+    const place = { delivery_date: "2026-12-08", delivery_slot_id: slotId };
+    const held = [await order(place), await order(place), await order(place), await order(place)];
+    const products = await Promise.all(
+      Array.from({ length: 12 }, (_, i) => createProduct(world.shop, { name: `Busy bouquet ${i}`, stock: 1 })),
+    );
+    const answers = await Promise.all([
+      ...products.map((product) =>
+        placeOrder(world.shop, world.customer.cookie, [{ product_id: product.product_id }], place),
+      ),
+      call("POST", `/api/order/${held[0]?.orderId}/cancel`, world.customer.cookie),
+      call("POST", `/api/order/${held[1]?.orderId}/cancel`, world.customer.cookie),
+      call("PATCH", `/api/order/${held[2]?.orderId}/delivery`, world.admin.cookie, {
+        date: "2026-12-08",
+        slotId: other,
+      }),
+    ]);
+    // The place had 8 free, and 3 more came free while the 12 new orders ran: 8 to 11 got one.
+    const statuses = answers.map((a) => a.statusCode);
+    expect(statuses.slice(12)).toEqual([200, 200, 200]);
+    const placed = statuses.slice(0, 12).filter((s) => s === 201).length;
+    expect(statuses.slice(0, 12).filter((s) => s !== 201 && s !== 409)).toEqual([]);
+    expect(placed).toBeGreaterThanOrEqual(8);
+    expect(placed).toBeLessThanOrEqual(11);
+    expect(await remaining("2026-12-08", slotId)).toBe(12 - 1 - placed);
+    const { kept, counted } = await keptAndCounted();
+    expect(kept).toEqual(counted);
+  });
 });
