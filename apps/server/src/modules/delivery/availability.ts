@@ -76,10 +76,20 @@ export function slotAvailability(snapshot: ScheduleSnapshot, date: string, slot:
   };
 }
 
+/** The last window's dates: every order that names no slot walks the same days until the date turns. */
+let lastWindow = { today: "", days: 0, dates: [] as readonly string[] };
+
+/** The dates of the window that starts `today` and holds `days` days, in order. */
+export function windowDates(today: string, days: number): readonly string[] {
+  if (lastWindow.today !== today || lastWindow.days !== days) {
+    lastWindow = { today, days, dates: Array.from({ length: days }, (_, offset) => addDays(today, offset)) };
+  }
+  return lastWindow.dates;
+}
+
 /** The earliest date and slot that can be booked from today on within the window, or null. */
 export function earliestPlace(snapshot: ScheduleSnapshot, slots: SlotRule[]): { date: string; slot: SlotRule } | null {
-  for (let offset = 0; offset < snapshot.windowDays; offset++) {
-    const date = addDays(snapshot.today, offset);
+  for (const date of windowDates(snapshot.today, snapshot.windowDays)) {
     const slot = slots.find((s) => unavailableReason(snapshot, date, s) === null);
     if (slot) return { date, slot };
   }

@@ -6,6 +6,7 @@ import {
   type ScheduleSnapshot,
   type SlotRule,
   slotAvailability,
+  windowDates,
 } from "./availability.js";
 
 const morning: SlotRule = {
@@ -64,5 +65,14 @@ describe("when a slot can be booked", () => {
     expect(
       earliestPlace(snapshot({ closedDays: new Set(["2026-12-30", "2026-12-31", "2027-01-01"]) }), [morning]),
     ).toBe(null);
+  });
+});
+
+describe("the window's dates", () => {
+  it("run from today over the year's turn, and follow a new day or a new window length", () => {
+    expect(windowDates("2026-12-30", 4)).toEqual(["2026-12-30", "2026-12-31", "2027-01-01", "2027-01-02"]);
+    expect(windowDates("2026-12-31", 4)).toEqual(["2026-12-31", "2027-01-01", "2027-01-02", "2027-01-03"]);
+    expect(windowDates("2026-12-31", 2)).toEqual(["2026-12-31", "2027-01-01"]);
+    expect(windowDates("2028-02-28", 2)).toEqual(["2028-02-28", "2028-02-29"]);
   });
 });
