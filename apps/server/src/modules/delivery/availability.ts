@@ -30,15 +30,23 @@ export interface ScheduleSnapshot {
 
 export const placeKey = (date: string, slotId: number) => `${date}|${slotId}`;
 
-/** The last one asked for: the rule asks it for every slot of every day it looks at, always the same. */
-let lastAsked = { today: "", windowDays: Number.NaN, day: "" };
+/**
+ * The last window asked for: the rule asks for its last day for every slot of every day it looks at,
+ * and every order that names no slot walks its days, always the same until the date turns.
+ */
+let lastWindow = { today: "", days: 0, dates: [] as readonly string[] };
+
+/** The dates of the window that starts `today` and holds `days` days (at least one), in order. */
+export function windowDates(today: string, days: number): readonly string[] {
+  if (lastWindow.today !== today || lastWindow.days !== days) {
+    lastWindow = { today, days, dates: Array.from({ length: days }, (_, offset) => addDays(today, offset)) };
+  }
+  return lastWindow.dates;
+}
 
 /** The last date a shopper may book: the window counts today as its first day. */
 export function lastBookableDay(today: string, windowDays: number): string {
-  if (lastAsked.today !== today || lastAsked.windowDays !== windowDays) {
-    lastAsked = { today, windowDays, day: addDays(today, windowDays - 1) };
-  }
-  return lastAsked.day;
+  return windowDates(today, windowDays)[windowDays - 1] as string;
 }
 
 /** Why a slot cannot be booked on a date, or null when it can. */
@@ -74,17 +82,6 @@ export function slotAvailability(snapshot: ScheduleSnapshot, date: string, slot:
     available: reason === null,
     reason,
   };
-}
-
-/** The last window's dates: every order that names no slot walks the same days until the date turns. */
-let lastWindow = { today: "", days: 0, dates: [] as readonly string[] };
-
-/** The dates of the window that starts `today` and holds `days` days, in order. */
-export function windowDates(today: string, days: number): readonly string[] {
-  if (lastWindow.today !== today || lastWindow.days !== days) {
-    lastWindow = { today, days, dates: Array.from({ length: days }, (_, offset) => addDays(today, offset)) };
-  }
-  return lastWindow.dates;
 }
 
 /** The earliest date and slot that can be booked from today on within the window, or null. */
