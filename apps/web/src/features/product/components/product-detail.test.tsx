@@ -39,7 +39,7 @@ const customizations = [
 
 const sizePrices: Record<string, number> = { Medium: 200_000, Large: 250_000 };
 
-function shopApi(product: () => Product, user: User = shopper) {
+function shopApi(product: () => Product, user: User = shopper, overrides: Parameters<typeof fakeApi>[0] = {}) {
   return fakeApi({
     "GET /api/users/session": loggedIn(user),
     "GET /api/products/5": () => ({ body: product() }),
@@ -62,6 +62,7 @@ function shopApi(product: () => Product, user: User = shopper) {
     "POST /api/cartItemCustomization": { status: 201, body: { ok: true } },
     "POST /api/cart/user/7/ensure": { body: { cartId: 3 } },
     "GET /api/cart/user/7/full": { body: { cartId: 3, items: [] } },
+    ...overrides,
   });
 }
 
@@ -169,6 +170,49 @@ describe("the product options and price", () => {
     await user.click(screen.getByRole("button", { name: "Add to Cart" }));
     expect((await screen.findByRole("alert")).textContent).toBe("Please select a size first.");
     expect(api.callsTo("POST /api/cart/user/7/items")).toHaveLength(0);
+  });
+
+  it("Buy Now carries the chosen size's price while its refetch is still on the way", async () => {
+    let answerLarge: () => void = () => {};
+    const largeAnswered = new Promise<void>((resolve) => {
+      answerLarge = resolve;
+    });
+    shopApi(() => rose, shopper, {
+      "GET /api/products/price/Large": async () => {
+        await largeAnswered;
+        return { body: { productId: 5, size: "Large", price: sizePrices.Large } };
+      },
+    });
+    const { user, router } = openProduct();
+    await screen.findByRole("heading", { name: "Rose Bouquet" });
+    await user.click(screen.getByRole("radio", { name: "Large" }));
+    await user.click(screen.getByRole("button", { name: "Buy Now" }));
+    await screen.findByRole("heading", { name: "Now at /pemesanan" });
+    const { checkoutItems } = router.state.location.state as { checkoutItems: { size: string; price: number }[] };
+    expect(checkoutItems).toEqual([expect.objectContaining({ size: "Large", price: 250_000 })]);
+    answerLarge();
+  });
+
+  it("Buy Now waits for the price of a size the product does not list yet", async () => {
+    let answerLarge: () => void = () => {};
+    const largeAnswered = new Promise<void>((resolve) => {
+      answerLarge = resolve;
+    });
+    shopApi(() => ({ ...rose, sizePrices: { Medium: 200_000 } }), shopper, {
+      "GET /api/products/price/Large": async () => {
+        await largeAnswered;
+        return { body: { productId: 5, size: "Large", price: 260_000 } };
+      },
+    });
+    const { user, router } = openProduct();
+    await screen.findByRole("heading", { name: "Rose Bouquet" });
+    await user.click(screen.getByRole("radio", { name: "Large" }));
+    await user.click(screen.getByRole("button", { name: "Buy Now" }));
+    expect(screen.queryByRole("heading", { name: "Now at /pemesanan" })).toBeNull();
+    answerLarge();
+    await screen.findByRole("heading", { name: "Now at /pemesanan" });
+    const { checkoutItems } = router.state.location.state as { checkoutItems: { size: string; price: number }[] };
+    expect(checkoutItems).toEqual([expect.objectContaining({ size: "Large", price: 260_000 })]);
   });
 
   it("shows the server's reason when the cart refuses the line", async () => {

@@ -56,7 +56,7 @@ export function ProductDetail({ product }: { product: Product }) {
           className="product-form"
           onSubmit={(event) => {
             event.preventDefault();
-            actions.addToCartClicked();
+            void actions.addToCartClicked();
           }}
         >
           <SizePicker sizes={sizes} value={size} onChange={options.setSize} />
@@ -113,7 +113,7 @@ export function ProductDetail({ product }: { product: Product }) {
               className="btn btn-primary"
               disabled={soldOut}
               aria-disabled={actions.adding || undefined}
-              onClick={actions.buyNowClicked}
+              onClick={() => void actions.buyNowClicked()}
             >
               {t("Buy Now")}
             </button>

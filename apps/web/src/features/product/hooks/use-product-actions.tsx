@@ -27,7 +27,7 @@ export function useProductActions(product: Product, options: ProductOptions) {
   const [formError, setFormError] = useState<string | null>(null);
   const [addedOpen, setAddedOpen] = useState(false);
   const [feedback, setFeedback] = useState<Feedback>(null);
-  const { soldOut, stock, quantity, unitPrice, size, color, notes, chosenCustomizations } = options;
+  const { soldOut, stock, quantity, size, color, notes, chosenCustomizations } = options;
 
   const add = useMutation({
     mutationFn: addToCart,
@@ -58,11 +58,12 @@ export function useProductActions(product: Product, options: ProductOptions) {
     return false;
   }
 
-  function addToCartClicked() {
+  async function addToCartClicked() {
     if (add.isPending) return;
     const problem = options.validate();
     setFormError(problem);
     if (problem || !requireLogin() || !user) return;
+    const unitPrice = await options.settledUnitPrice();
     add.mutate({
       userId: user.user_id,
       productId: product.productId,
@@ -75,7 +76,7 @@ export function useProductActions(product: Product, options: ProductOptions) {
     });
   }
 
-  function buyNowClicked() {
+  async function buyNowClicked() {
     if (add.isPending) return;
     if (soldOut || stock <= 0) {
       setFeedback({ title: t("Produk sedang tidak tersedia.") });
@@ -84,10 +85,12 @@ export function useProductActions(product: Product, options: ProductOptions) {
     const problem = options.validate();
     setFormError(problem);
     if (problem || !requireLogin()) return;
+    // The size's price, not the product's: the checkout shows what the order will charge.
+    const price = await options.settledUnitPrice();
     const item: CheckoutItem = {
       productId: product.productId,
       name: product.name,
-      price: unitPrice,
+      price,
       quantity,
       imageUrl: options.imageUrl,
       size,

@@ -1,5 +1,5 @@
 import type { Customization, Product } from "@florist/contract";
-import { useQuery } from "@tanstack/react-query";
+import { useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useMemo, useState } from "react";
 import { useSearchParams } from "react-router";
 import { parseColorOptions } from "../../../lib/colors";
@@ -27,6 +27,7 @@ export function useProductOptions(product: Product) {
   const stock = Math.max(0, product.stockQuantity);
 
   const [params, setParams] = useSearchParams();
+  const queryClient = useQueryClient();
   const [pending] = useState(() => readPendingChoice(product.productId));
   const [size, setSizeState] = useState(() => {
     const wanted = params.get("size")?.trim().toLowerCase();
@@ -74,9 +75,17 @@ export function useProductOptions(product: Product) {
 
   const customizations = useQuery(customizationsQuery);
   const sizePrice = useQuery(sizePriceQuery(product.productId, size));
-  const unitPrice = sizePrice.data ?? product.price;
-  // Until the chosen size's price has arrived, show no figure rather than a price the shopper won't pay.
-  const pricePending = size !== "" && sizePrice.isPending;
+  // The product already names each size's price; the refetch the spec asks for confirms it.
+  const listedPrice = size !== "" ? product.sizePrices[size] : undefined;
+  const unitPrice = sizePrice.data ?? listedPrice ?? product.price;
+  // Until the chosen size's price is known, show no figure rather than a price the shopper won't pay.
+  const pricePending = size !== "" && sizePrice.isPending && listedPrice === undefined;
+
+  /** The unit price Buy Now and Add to Cart carry: the size's own, waited for when not yet known. */
+  async function settledUnitPrice(): Promise<number> {
+    if (!pricePending) return unitPrice;
+    return (await queryClient.ensureQueryData(sizePriceQuery(product.productId, size))) ?? product.price;
+  }
 
   const chosenCustomizations = (customizations.data ?? [])
     .filter((c) => chosen[c.customization_id] !== undefined)
@@ -130,6 +139,7 @@ export function useProductOptions(product: Product) {
     setQuantity,
     unitPrice,
     pricePending,
+    settledUnitPrice,
     summary,
     imageUrl,
     validate,
