@@ -66,6 +66,21 @@ function shopApi(product: () => Product, user: User = shopper, overrides: Parame
   });
 }
 
+/** The price route of one size, held unanswered until `answer()`: a refetch still on its way. */
+function heldPrice(size: string, price: number) {
+  let answer: () => void = () => {};
+  const answered = new Promise<void>((resolve) => {
+    answer = resolve;
+  });
+  const route = {
+    [`GET /api/products/price/${size}`]: async () => {
+      await answered;
+      return { body: { productId: 5, size, price } };
+    },
+  };
+  return { route, answer: () => answer() };
+}
+
 function openProduct() {
   return renderScreen(<ProductPage />, { path: "/produk/:productId", at: "/produk/5" });
 }
@@ -173,16 +188,8 @@ describe("the product options and price", () => {
   });
 
   it("Buy Now carries the chosen size's price while its refetch is still on the way", async () => {
-    let answerLarge: () => void = () => {};
-    const largeAnswered = new Promise<void>((resolve) => {
-      answerLarge = resolve;
-    });
-    shopApi(() => rose, shopper, {
-      "GET /api/products/price/Large": async () => {
-        await largeAnswered;
-        return { body: { productId: 5, size: "Large", price: sizePrices.Large } };
-      },
-    });
+    const large = heldPrice("Large", sizePrices.Large as number);
+    shopApi(() => rose, shopper, large.route);
     const { user, router } = openProduct();
     await screen.findByRole("heading", { name: "Rose Bouquet" });
     await user.click(screen.getByRole("radio", { name: "Large" }));
@@ -190,29 +197,36 @@ describe("the product options and price", () => {
     await screen.findByRole("heading", { name: "Now at /pemesanan" });
     const { checkoutItems } = router.state.location.state as { checkoutItems: { size: string; price: number }[] };
     expect(checkoutItems).toEqual([expect.objectContaining({ size: "Large", price: 250_000 })]);
-    answerLarge();
+    large.answer();
   });
 
   it("Buy Now waits for the price of a size the product does not list yet", async () => {
-    let answerLarge: () => void = () => {};
-    const largeAnswered = new Promise<void>((resolve) => {
-      answerLarge = resolve;
-    });
-    shopApi(() => ({ ...rose, sizePrices: { Medium: 200_000 } }), shopper, {
-      "GET /api/products/price/Large": async () => {
-        await largeAnswered;
-        return { body: { productId: 5, size: "Large", price: 260_000 } };
-      },
-    });
+    const large = heldPrice("Large", 260_000);
+    shopApi(() => ({ ...rose, sizePrices: { Medium: 200_000 } }), shopper, large.route);
     const { user, router } = openProduct();
     await screen.findByRole("heading", { name: "Rose Bouquet" });
     await user.click(screen.getByRole("radio", { name: "Large" }));
     await user.click(screen.getByRole("button", { name: "Buy Now" }));
     expect(screen.queryByRole("heading", { name: "Now at /pemesanan" })).toBeNull();
-    answerLarge();
+    large.answer();
     await screen.findByRole("heading", { name: "Now at /pemesanan" });
     const { checkoutItems } = router.state.location.state as { checkoutItems: { size: string; price: number }[] };
     expect(checkoutItems).toEqual([expect.objectContaining({ size: "Large", price: 260_000 })]);
+  });
+
+  it("adds the line once when Add to Cart is pressed twice while the size's price is on its way", async () => {
+    const large = heldPrice("Large", 260_000);
+    const api = shopApi(() => ({ ...rose, sizePrices: { Medium: 200_000 } }), shopper, large.route);
+    const { user } = openProduct();
+    await screen.findByRole("heading", { name: "Rose Bouquet" });
+    await user.click(screen.getByRole("radio", { name: "Large" }));
+    await user.click(screen.getByRole("button", { name: "Add to Cart" }));
+    await user.click(screen.getByRole("button", { name: "Add to Cart" }));
+    large.answer();
+    await screen.findByRole("dialog", { name: "Product added to cart." });
+    expect(api.callsTo("POST /api/cart/user/7/items").map((call) => call.body)).toEqual([
+      expect.objectContaining({ size: "Large", unitPrice: 260_000 }),
+    ]);
   });
 
   it("shows the server's reason when the cart refuses the line", async () => {

@@ -1,6 +1,6 @@
 import type { Product } from "@florist/contract";
 import { useMutation, useQueryClient } from "@tanstack/react-query";
-import { useState } from "react";
+import { useRef, useState } from "react";
 import { useNavigate } from "react-router";
 import { ApiError } from "../../../lib/api-client";
 import { type LoginRedirectState, useAuth } from "../../../lib/auth";
@@ -28,6 +28,18 @@ export function useProductActions(product: Product, options: ProductOptions) {
   const [addedOpen, setAddedOpen] = useState(false);
   const [feedback, setFeedback] = useState<Feedback>(null);
   const { soldOut, stock, quantity, size, color, notes, chosenCustomizations } = options;
+  // A click that waits for the size's price: a second click meanwhile would add or buy the line twice.
+  const waitingForPrice = useRef(false);
+
+  async function settledUnitPrice(): Promise<number | null> {
+    if (waitingForPrice.current) return null;
+    waitingForPrice.current = true;
+    try {
+      return await options.settledUnitPrice();
+    } finally {
+      waitingForPrice.current = false;
+    }
+  }
 
   const add = useMutation({
     mutationFn: addToCart,
@@ -63,7 +75,8 @@ export function useProductActions(product: Product, options: ProductOptions) {
     const problem = options.validate();
     setFormError(problem);
     if (problem || !requireLogin() || !user) return;
-    const unitPrice = await options.settledUnitPrice();
+    const unitPrice = await settledUnitPrice();
+    if (unitPrice === null) return;
     add.mutate({
       userId: user.user_id,
       productId: product.productId,
@@ -86,7 +99,8 @@ export function useProductActions(product: Product, options: ProductOptions) {
     setFormError(problem);
     if (problem || !requireLogin()) return;
     // The size's price, not the product's: the checkout shows what the order will charge.
-    const price = await options.settledUnitPrice();
+    const price = await settledUnitPrice();
+    if (price === null) return;
     const item: CheckoutItem = {
       productId: product.productId,
       name: product.name,
