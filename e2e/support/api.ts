@@ -41,12 +41,22 @@ export class ApiSession {
   }
 
   setStock(product: Product, stock: number) {
+    return this.saveProduct(product, { stock });
+  }
+
+  /** The florist's new base price; sizes without a price of their own follow it. */
+  setPrice(product: Product, price: number) {
+    return this.saveProduct(product, { price });
+  }
+
+  /** The product as it is, with a new stock or base price, as the admin's product form saves it. */
+  private saveProduct(product: Product, change: { stock?: number; price?: number }) {
     return this.request<Product>("PUT", `/products/${product.productId}`, {
       category_id: product.categoryId,
       name: product.name,
       description: product.description,
-      price: product.price,
-      stock_quantity: stock,
+      price: change.price ?? product.price,
+      stock_quantity: change.stock ?? product.stockQuantity,
       size_available: product.sizeOptions.join(","),
       color_available: product.colorOptions.join(","),
       availability_status: product.availabilityStatus,

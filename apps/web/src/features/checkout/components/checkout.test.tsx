@@ -1,7 +1,7 @@
-import type { DayAvailability, DeliverySchedule, SlotAvailability } from "@florist/contract";
+import type { CartItem, DayAvailability, DeliverySchedule, SlotAvailability } from "@florist/contract";
 import { fireEvent, screen, waitFor, within } from "@testing-library/react";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
-import { type FakeAnswer, fakeApi } from "../../../../test/fake-api";
+import { type FakeAnswer, type FakeHandler, fakeApi } from "../../../../test/fake-api";
 import { orderDetail } from "../../../../test/order-fixtures";
 import {
   indonesianShopper,
@@ -93,14 +93,21 @@ let indonesianReader = false;
 
 /** Answers each availability read with the next list given (the last one from then on). */
 function checkoutApi(order: FakeAnswer = { status: 201, body: created }, ...availability: DayAvailability[][]) {
+  return fakeApi(checkoutRoutes(order, ...availability));
+}
+
+function checkoutRoutes(
+  order: FakeAnswer = { status: 201, body: created },
+  ...availability: DayAvailability[][]
+): Record<string, FakeHandler | FakeAnswer> {
   const answers = availability.length > 0 ? availability : [week];
   let reads = 0;
-  return fakeApi({
+  return {
     "GET /api/users/session": loggedIn(indonesianReader ? indonesianShopper : undefined),
     "GET /api/delivery/schedule": { body: schedule },
     "GET /api/delivery/availability": () => ({ body: answers[Math.min(reads++, answers.length - 1)] }),
     "POST /api/order": order,
-  });
+  };
 }
 
 function openCheckout(items: CheckoutItem[] = [roses]) {
@@ -324,6 +331,121 @@ describe("the checkout form", () => {
     expect(changed.textContent).toContain(message);
     expect(within(changed).getByRole("link", { name: "Back to my cart" }).getAttribute("href")).toBe("/keranjang");
     expect(api.callsTo("POST /api/order")).toHaveLength(1);
+  });
+});
+
+describe("the prices read again at Confirm", () => {
+  /** The roses' cart line as the server prices it now. */
+  const rosesLine = (unitPrice: number): CartItem => ({
+    cartItemId: 11,
+    productId: 5,
+    productName: "Rose Bouquet",
+    imageUrl: null,
+    quantity: 2,
+    unitPrice,
+    linePrice: unitPrice * 2 + 15_000,
+    selectedSize: "Large",
+    sizeAvailable: "Small,Large",
+    selectedColor: "Red",
+    selectedColorHex: "#e03131",
+    colorAvailable: "Red::#e03131",
+    stockQuantity: 10,
+    customizations: [{ customization_id: 1, name: "Greeting Card", price: 15_000, quantity: 1 }],
+    customizationTotal: 15_000,
+  });
+  const cartPricedAt = (unitPrice: number) => ({
+    "POST /api/cart/user/7/ensure": { body: { cartId: 3 } },
+    "GET /api/cart/user/7/full": { body: { cartId: 3, items: [rosesLine(unitPrice)] } },
+    "GET /api/settings/delivery-fee": { body: { deliveryFee: 40_000 } },
+  });
+
+  it("places the order at once when the prices are still those shown", async () => {
+    const api = fakeApi({ ...checkoutRoutes(), ...cartPricedAt(150_000) });
+    const { user } = openCheckout();
+    await fillShipping(user);
+    await confirmOrder(user);
+
+    await screen.findByRole("alertdialog", { name: "Order created successfully!" });
+    expect(api.callsTo("GET /api/cart/user/7/full")).toHaveLength(1);
+    expect(api.callsTo("POST /api/order")).toHaveLength(1);
+  });
+
+  it("places nothing when the florist changed a price meanwhile, shows the new total and orders at it once confirmed again", async () => {
+    const api = fakeApi({ ...checkoutRoutes(), ...cartPricedAt(170_000) });
+    const { user } = openCheckout();
+    await fillShipping(user);
+    await confirmOrder(user);
+
+    const changed = await screen.findByRole("alertdialog", { name: "Prices have changed" });
+    expect(shownText(changed)).toContain(
+      `The shop's prices changed while you were checking out. The total is now ${rupiah(395_000)}. Please check your order and confirm again.`,
+    );
+    expect(api.callsTo("POST /api/order")).toHaveLength(0);
+    await user.click(within(changed).getByRole("button", { name: "Close" }));
+    const summary = screen.getByRole("complementary", { name: "Order Summary" });
+    expect(shownText(summary)).toContain(rupiah(395_000));
+
+    await user.click(screen.getByRole("button", { name: "Confirm Order" }));
+    const dialog = screen.getByRole("alertdialog", { name: "Confirm your order" });
+    expect(shownText(dialog)).toContain(`Place this order for ${rupiah(395_000)}`);
+    await user.click(within(dialog).getByRole("button", { name: "Yes, confirm" }));
+    await screen.findByRole("alertdialog", { name: "Order created successfully!" });
+    const [call] = api.callsTo("POST /api/order");
+    expect(call?.body).toMatchObject({
+      shipping_cost: 40_000,
+      items: [{ product_id: 5, quantity: 2, cart_item_id: 11, price: 355_000 }],
+    });
+  });
+
+  it("places one order when Yes, confirm is pressed again while the prices are read", async () => {
+    let release = () => {};
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const api = fakeApi({
+      ...checkoutRoutes(),
+      ...cartPricedAt(150_000),
+      "GET /api/cart/user/7/full": async () => {
+        await held;
+        return { body: { cartId: 3, items: [rosesLine(150_000)] } };
+      },
+    });
+    const { user } = openCheckout();
+    await fillShipping(user);
+    await user.click(screen.getByRole("button", { name: "Confirm Order" }));
+    const yes = within(screen.getByRole("alertdialog", { name: "Confirm your order" })).getByRole("button", {
+      name: "Yes, confirm",
+    });
+    await user.click(yes);
+    await user.click(yes);
+    release();
+
+    await screen.findByRole("alertdialog", { name: "Order created successfully!" });
+    expect(api.callsTo("GET /api/cart/user/7/full")).toHaveLength(1);
+    expect(api.callsTo("POST /api/order")).toHaveLength(1);
+  });
+
+  it("reads a Buy Now line's size and add-on prices again", async () => {
+    const buyNow: CheckoutItem = { ...roses, cartItemId: undefined };
+    const api = fakeApi({
+      ...checkoutRoutes(),
+      "GET /api/products/price/Large": { body: { productId: 5, size: "Large", price: 150_000 } },
+      "GET /api/customization": { body: [{ customization_id: 1, name: "Greeting Card", price: 20_000 }] },
+      "GET /api/settings/delivery-fee": { body: { deliveryFee: 40_000 } },
+    });
+    const { user } = openCheckout([buyNow]);
+    await fillShipping(user);
+    await confirmOrder(user);
+
+    const changed = await screen.findByRole("alertdialog", { name: "Prices have changed" });
+    expect(shownText(changed)).toContain(`The total is now ${rupiah(360_000)}.`);
+    expect(api.callsTo("POST /api/order")).toHaveLength(0);
+    expect(api.callsTo("GET /api/cart/user/7/full")).toHaveLength(0);
+    await user.click(within(changed).getByRole("button", { name: "Close" }));
+    const summary = screen.getByRole("complementary", { name: "Order Summary" });
+    expect(within(summary).getAllByRole("listitem").map(shownText)).toContain(
+      `+ Greeting Card (${rupiah(20_000)} x 1)`,
+    );
   });
 });
 

@@ -82,7 +82,7 @@ export function Checkout(props: CheckoutInput) {
 
       <CheckoutSummary
         id={`${id}-summary`}
-        items={props.items}
+        items={checkout.items}
         totals={checkout.totals}
         delivery={[chosenWhen(checkout.delivery), checkout.delivery.zone?.name].filter(Boolean).join(", ")}
       >
@@ -115,7 +115,7 @@ export function Checkout(props: CheckoutInput) {
         }
         confirmLabel={checkout.placing ? t("Processing...") : t("Yes, confirm")}
         busy={checkout.placing}
-        onConfirm={checkout.confirm}
+        onConfirm={() => void checkout.confirm()}
         onCancel={checkout.cancelConfirm}
       />
       <OrderCreatedModal

@@ -8,10 +8,12 @@ import { type ShippingDetails, writeAddressBlock } from "../../../lib/address";
 import { ApiError } from "../../../lib/api-client";
 import { cartKey } from "../../../lib/cart";
 import { deliveryFeeQuery } from "../../../lib/delivery-fee";
+import { formatRupiah } from "../../../lib/format";
 import { useTranslation } from "../../../lib/i18n";
 import { combineNotes } from "../../../lib/item-notes";
 import { type CheckoutItem, checkoutTotals } from "../../../lib/pricing";
 import { placeOrder } from "../api/checkout";
+import { type CurrentPrices, currentPrices } from "../api/current-prices";
 import { type FieldErrors, validateShipping } from "../checkout-form";
 import { useDeliveryChoice } from "./use-delivery-choice";
 
@@ -30,14 +32,20 @@ export interface CheckoutInput {
  * The checkout's state and steps: the shipping details and their errors, then the confirmation, then
  * the order, whose answer is the created order, a stock shortage or a failure with the server's message.
  */
-export function useCheckout({ user, items, cartId, shippingCost }: CheckoutInput) {
+export function useCheckout({ user, items: handedOver, cartId, shippingCost }: CheckoutInput) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const formRef = useRef<HTMLFormElement>(null);
   const fee = useQuery({ ...deliveryFeeQuery, enabled: shippingCost === undefined });
   const delivery = useDeliveryChoice();
+  // The prices read again at Confirm, once they differed from those the checkout was opened with.
+  const [repriced, setRepriced] = useState<CurrentPrices | null>(null);
+  const [checkingPrices, setCheckingPrices] = useState(false);
+  // A second press while the prices are read does nothing (the state above shows only after a render).
+  const checking = useRef(false);
+  const items = repriced?.items ?? handedOver;
   // Without a district: a shipping fee passed in first, then the setting, then the default.
-  const standardFee = shippingCost ?? fee.data ?? DEFAULT_DELIVERY_FEE;
+  const standardFee = repriced?.standardFee ?? shippingCost ?? fee.data ?? DEFAULT_DELIVERY_FEE;
   const shipping = delivery.zone?.fee ?? standardFee;
   const totals = checkoutTotals(items, shipping);
 
@@ -142,13 +150,46 @@ export function useCheckout({ user, items, cartId, shippingCost }: CheckoutInput
     setConfirming(true);
   }
 
-  function confirm() {
+  /**
+   * Reads the prices again, then places the order. If the florist changed a price since the checkout
+   * opened, the order is not placed: the summary shows the new figures and the shopper confirms again.
+   */
+  async function confirm() {
+    if (checking.current || order.isPending) return;
+    checking.current = true;
+    setCheckingPrices(true);
+    const current = await currentPrices(queryClient, user.user_id, items);
+    checking.current = false;
+    setCheckingPrices(false);
+    if (current) {
+      const total = checkoutTotals(current.items, delivery.zone?.fee ?? current.standardFee).total;
+      if (total !== totals.total) {
+        setRepriced(current);
+        setConfirming(false);
+        setFailure({
+          title: t("Prices have changed"),
+          body: (
+            <p>
+              {t("The shop's prices changed while you were checking out. The total is now {{total}}.", {
+                total: formatRupiah(total),
+              })}{" "}
+              {t("Please check your order and confirm again.")}
+            </p>
+          ),
+        });
+        return;
+      }
+    }
+    placeWith(current?.items ?? items, delivery.zone?.fee ?? current?.standardFee ?? standardFee);
+  }
+
+  function placeWith(lines: CheckoutItem[], shippingCost: number) {
     order.mutate({
       userId: user.user_id,
       shippingAddress: writeAddressBlock(details),
-      shippingCost: shipping,
+      shippingCost,
       cartId,
-      items,
+      items: lines,
       slot: delivery.selected ?? undefined,
       zoneId: delivery.zone?.zoneId,
       recipientName: `${details.firstName.trim()} ${details.lastName.trim()}`.trim(),
@@ -171,7 +212,8 @@ export function useCheckout({ user, items, cartId, shippingCost }: CheckoutInput
     errors,
     update,
     submit,
-    placing: order.isPending,
+    items,
+    placing: order.isPending || checkingPrices,
     confirming,
     confirm,
     cancelConfirm: () => setConfirming(false),
