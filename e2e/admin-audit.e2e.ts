@@ -55,12 +55,15 @@ describe.each(VIEWPORTS)("an admin checking who changed what at $width px", (vie
       await accountMenu(page, "Audit Log");
       await waitForPath(page, "/admin/audit");
       await page.getByLabel("Kind").selectOption("product");
-      const entry = page.locator(".audit-table tbody tr", { hasText: `product:${product.productId}` }).first();
+      const entry = page
+        .locator(".audit-table tbody tr")
+        .filter({ has: page.locator(".audit-target", { hasText: new RegExp(`^#${product.productId}$`) }) })
+        .first();
       await entry.getByText("Product edited", { exact: true }).waitFor();
       await entry.getByText("admin", { exact: true }).waitFor();
       await expect
-        .poll(async () => (await entry.locator("li", { hasText: "price:" }).textContent())?.replace(/\s+/g, " "))
-        .toBe("price: 180.000 → to 215.000");
+        .poll(async () => (await entry.locator("li", { hasText: "Price:" }).textContent())?.replace(/\s+/g, " "))
+        .toBe("Price: 180.000 → to 215.000");
       expect(await entry.locator("td[data-label='Time (WIB)']").textContent()).toMatch(/\d{2}\.\d{2}$/);
       await screenshot(tab, JOURNEY, "01-audit-log");
 

@@ -55,10 +55,14 @@ const KIND_NAMES: Record<AuditKind, () => string> = {
   payment: () => i18n.t("Payments"),
 };
 
+/** A lookup in one of the audit's tables of words: a code it does not hold is shown as it is. */
+export const wordsFor =
+  (table: Partial<Record<string, () => string>>) =>
+  (code: string): string =>
+    table[code]?.() ?? code;
+
 /** An audit entry's action in words, or its code when it has none. */
-export const actionName = (action: string): string =>
-  (ACTION_NAMES as Partial<Record<string, () => string>>)[action]?.() ?? action;
+export const actionName = wordsFor(ACTION_NAMES);
 
 /** A kind of change (the filter's choices) in words, or its code when it has none. */
-export const kindName = (kind: string): string =>
-  (KIND_NAMES as Partial<Record<string, () => string>>)[kind]?.() ?? kind;
+export const kindName = wordsFor(KIND_NAMES);

@@ -61,13 +61,13 @@ describe("the audit log screen", () => {
     expect(shownText(first)).toContain("09.30");
     expect(shownText(first)).toContain("admin");
     // What was done, in words, and to what.
-    expect(within(first).getByRole("rowheader").textContent).toBe("Product edited product:12");
-    expect(within(second).getByRole("rowheader").textContent).toBe("Transfer rejected order:3");
+    expect(within(first).getByRole("rowheader").textContent).toBe("Product edited #12");
+    expect(within(second).getByRole("rowheader").textContent).toBe("Transfer rejected MB-003");
     // Only the field that changed, the price, in rupiah grouped the Indonesian way.
-    expect(shownText(first)).toContain("price: 100.000 → to 125.000");
-    expect(shownText(first)).not.toContain("name:");
+    expect(shownText(first)).toContain("Price: 100.000 → to 125.000");
+    expect(shownText(first)).not.toContain("Name:");
     expect(shownText(second)).toContain("Awaiting Verification → to Rejected");
-    expect(shownText(second)).toContain("note: Amount does not match");
+    expect(shownText(second)).toContain("Note: Amount does not match");
   });
 
   it("filters by admin and kind on the server from the first page, and pages on", async () => {
@@ -107,10 +107,13 @@ describe("the audit log screen in Indonesian", () => {
     renderAdmin(<AdminAuditPage />);
     const rows = (await screen.findAllByRole("row")).slice(1);
     expect(rows.map((row) => within(row).getByRole("rowheader").textContent)).toEqual([
-      "Produk diubah product:12",
-      "Transfer ditolak order:3",
-      "stock.recount order:3",
+      "Produk diubah #12",
+      "Transfer ditolak MB-003",
+      "stock.recount MB-003",
     ]);
+    // The fields by their Indonesian names, as the admin's own screens call them.
+    expect(shownText(rows[0] as HTMLElement)).toContain("Harga: 100.000");
+    expect(shownText(rows[1] as HTMLElement)).toContain("Catatan: Amount does not match");
     const kinds = within(screen.getByLabelText("Jenis")).getAllByRole("option");
     expect(kinds.map((option) => option.textContent)).toEqual(["Semua jenis", "Pembayaran", "Produk", "stock"]);
   });

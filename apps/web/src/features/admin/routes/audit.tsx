@@ -10,7 +10,7 @@ import { AccessDenied } from "../components/access-denied";
 import { AdminHeader } from "../components/admin-header";
 import { TransactionsPagination } from "../components/transactions-pagination";
 import { actionName, kindName } from "../lib/audit-actions";
-import { describeChange } from "../lib/audit-details";
+import { describeChange, targetName } from "../lib/audit-details";
 import { formatAdminDateTime } from "../lib/format";
 import { pageRange } from "../lib/transactions";
 import "../admin.css";
@@ -135,7 +135,7 @@ function AuditTable({ entries }: { entries: readonly AuditEntry[] }) {
               <td data-label={t("Admin")}>{entry.username}</td>
               <th scope="row" data-label={t("What")}>
                 <span className="audit-action">{actionName(entry.action)}</span>{" "}
-                <span className="audit-target">{entry.target}</span>
+                <span className="audit-target">{targetName(entry.target)}</span>
               </th>
               <td data-label={t("Before → After")} className="audit-change-cell">
                 <ChangeLines entry={entry} />
