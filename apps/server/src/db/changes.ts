@@ -12,11 +12,27 @@ import type { Database } from "./database.js";
  */
 export interface ChangeWatch {
   token(): number | undefined;
+  /**
+   * Like `token`, for the shop's settings tables only (settings, delivery slots, closed dates,
+   * districts): it moves with a change to one of them, not with every order. `undefined` where
+   * the watch cannot tell them apart (SQLite) or is not listening.
+   */
+  settingsToken(): number | undefined;
   close(): Promise<void>;
 }
 
 /** The channel the catalogue's version triggers notify on PostgreSQL (migration 20261201100000). */
 export const CATALOG_CHANNEL = "catalog_changed";
+
+/** The channel the settings tables' triggers notify on PostgreSQL (migration 20261204100000). */
+export const SETTINGS_CHANNEL = "settings_changed";
+
+/** A statement of this process that writes one of the settings tables. */
+const SETTINGS_WRITE =
+  /^\s*(?:insert\s+into|update|delete\s+from|truncate)\s+"?(?:settings|delivery_slots|closed_dates|delivery_zones)"?[\s(]/i;
+
+/** The end of a transaction (not of a savepoint). */
+const TRANSACTION_END = /^\s*(?:commit|rollback)\s*;?\s*$/i;
 
 const watches = new WeakMap<Kysely<Database>, ChangeWatch>();
 
@@ -80,6 +96,8 @@ export function sqliteChangeWatch(
       }
       return counter;
     },
+    // Its settings reads cost microseconds, and its token moves with every order: nothing to keep.
+    settingsToken: () => undefined,
     close: async () => {
       own.delete(writer);
       if (file && own.size === 0 && writersByFile.get(file) === own) writersByFile.delete(file);
@@ -98,13 +116,20 @@ const READ_ONLY = /^\s*(select|begin|start|set|show|listen)\b/i;
  * notification. While the listener is not listening (starting, lost, reconnecting) the token is
  * undefined and readers go to the database; once it listens again the token moves, so everything
  * cached meanwhile is checked again.
+ *
+ * The settings token works alike on the settings channel, moved by this process's own writes to a
+ * settings table: as the statement returns, and again as the transaction that held it ends, so a
+ * read made between the two (which saw the values before the commit) is not kept past it.
  */
 export function postgresChangeWatch(pool: pg.Pool, connectionString: string): ChangeWatch {
   let counter = 0;
+  let settingsCounter = 0;
   let listening = false;
   let closed = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  /** Connections inside a transaction that has written a settings table. */
+  const wroteSettings = new WeakSet<object>();
 
   pool.on("connect", (connection) => {
     const query = connection.query.bind(connection) as (...args: unknown[]) => unknown;
@@ -113,8 +138,15 @@ export function postgresChangeWatch(pool: pg.Pool, connectionString: string): Ch
       const first = args[0] as string | { text?: string } | undefined;
       const text = typeof first === "string" ? first : first?.text;
       if (text !== undefined && !READ_ONLY.test(text) && result instanceof Promise) {
+        let settings = SETTINGS_WRITE.test(text);
+        if (settings) wroteSettings.add(connection);
+        else if (TRANSACTION_END.test(text) && wroteSettings.has(connection)) {
+          wroteSettings.delete(connection);
+          settings = true;
+        }
         const moved = () => {
           counter += 1;
+          if (settings) settingsCounter += 1;
         };
         result.then(moved, moved);
       }
@@ -143,31 +175,35 @@ export function postgresChangeWatch(pool: pg.Pool, connectionString: string): Ch
     };
     next.on("error", lost);
     next.on("end", lost);
-    next.on("notification", () => {
-      counter += 1;
+    next.on("notification", (message) => {
+      if (message.channel === SETTINGS_CHANNEL) settingsCounter += 1;
+      else counter += 1;
     });
     client = next;
     try {
       await next.connect();
-      await next.query(`listen ${CATALOG_CHANNEL}`);
+      await next.query(`listen ${CATALOG_CHANNEL}; listen ${SETTINGS_CHANNEL}`);
       if (client !== next || closed) return;
       counter += 1;
+      settingsCounter += 1;
       listening = true;
     } catch {
       lost();
     }
   }
   let started = false;
+  // Only a process that asks opens the listening connection (a migration or a backup never does).
+  const listened = (value: number) => {
+    if (!started) {
+      started = true;
+      void listen();
+    }
+    return listening ? value : undefined;
+  };
 
   return {
-    token() {
-      // Only a process that asks opens the listening connection (a migration or a backup never does).
-      if (!started) {
-        started = true;
-        void listen();
-      }
-      return listening ? counter : undefined;
-    },
+    token: () => listened(counter),
+    settingsToken: () => listened(settingsCounter),
     async close() {
       closed = true;
       listening = false;

@@ -13,6 +13,7 @@ import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Dialect } from "../../db/connection.js";
 import type { Executor } from "../../db/database.js";
+import { keptRead } from "../../db/kept-reads.js";
 import { badRequest, conflict, fieldProblem, type Message, msg } from "../../errors.js";
 import { now, shopMinutesNow, shopToday } from "../../lib/time.js";
 import { type Actor, recordChange } from "../audit/service.js";
@@ -82,6 +83,11 @@ async function schedule(db: Executor, options: { admin: boolean }): Promise<Deli
   };
 }
 
+/** The slots shoppers may book, in the order of the day: every order reads them, kept until they change. */
+function activeSlots(db: Executor) {
+  return keptRead(db, "active-slots", () => repo.listSlots(db, { all: false }));
+}
+
 /** Every slot, switched-off ones included, in the order of the day. */
 export async function listAllSlots(db: Executor): Promise<DeliverySlot[]> {
   return (await repo.listSlots(db, { all: true })).map(toSlot);
@@ -111,7 +117,7 @@ async function snapshot(
   const at = now();
   const [windowDays, closed, booked] = await Promise.all([
     knownWindowDays ?? getDeliveryWindowDays(db),
-    repo.listClosedDates(db, from, to),
+    keptRead(db, `closed-dates:${from}:${to}`, () => repo.listClosedDates(db, from, to)),
     repo.countBookings(db, from, to, exceptOrderId),
   ]);
   return {
@@ -153,7 +159,7 @@ export async function availability(
 ): Promise<DayAvailability[]> {
   const from = query.from ?? shopToday();
   const to = addDays(from, query.days - 1);
-  const [slots, snap] = await Promise.all([repo.listSlots(ctx.db, { all: false }), snapshot(ctx.db, from, to)]);
+  const [slots, snap] = await Promise.all([activeSlots(ctx.db), snapshot(ctx.db, from, to)]);
   const rules = slots.map(toSlotRule);
   return Array.from({ length: query.days }, (_, offset) => {
     const date = addDays(from, offset);
@@ -263,10 +269,7 @@ export interface PlaceCount {
  */
 export async function countPlaces(db: Executor, knownWindowDays?: number): Promise<PlaceCount> {
   const today = shopToday();
-  const [active, windowDays] = await Promise.all([
-    repo.listSlots(db, { all: false }),
-    knownWindowDays ?? getDeliveryWindowDays(db),
-  ]);
+  const [active, windowDays] = await Promise.all([activeSlots(db), knownWindowDays ?? getDeliveryWindowDays(db)]);
   return {
     slots: active.map(toSlotRule),
     // The window just read is the snapshot's: one settings read per count, not two.

@@ -10,6 +10,7 @@ import { DEFAULT_PAYMENT_WINDOW_MINUTES } from "@florist/contract/rules";
 import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import { type Executor, SETTING_KEYS } from "../../db/database.js";
+import { keptRead } from "../../db/kept-reads.js";
 import { type Actor, recordChange } from "../audit/service.js";
 import { getOrderSettingValues, getSetting, listBankAccounts, putSetting, replaceBankAccounts } from "./repository.js";
 
@@ -38,7 +39,7 @@ export async function setDeliveryFee(ctx: AppContext, actor: Actor, fee: number)
 
 /** How many days ahead, today included, a shopper may book a delivery. */
 export async function getDeliveryWindowDays(db: Executor): Promise<number> {
-  return windowDaysOf(await getSetting(db, SETTING_KEYS.deliveryWindowDays));
+  return (await getOrderSettings(db)).deliveryWindowDays;
 }
 
 function windowDaysOf(stored: string | undefined): number {
@@ -69,14 +70,19 @@ export interface OrderSettings {
   deliveryWindowDays: number;
 }
 
-/** The settings of a new order in one read, each as its own getter above would answer it. */
-export async function getOrderSettings(db: Executor): Promise<OrderSettings> {
-  const stored = await getOrderSettingValues(db);
-  return {
-    deliveryFee: deliveryFeeOf(stored.get(SETTING_KEYS.deliveryFee)),
-    paymentWindowMinutes: paymentWindowOf(stored.get(SETTING_KEYS.paymentWindowMinutes)),
-    deliveryWindowDays: windowDaysOf(stored.get(SETTING_KEYS.deliveryWindowDays)),
-  };
+/**
+ * The settings of a new order in one read, each as its own getter above would answer it; kept until
+ * a setting changes (db/kept-reads.ts), as every order reads them.
+ */
+export function getOrderSettings(db: Executor): Promise<OrderSettings> {
+  return keptRead(db, "order-settings", async () => {
+    const stored = await getOrderSettingValues(db);
+    return {
+      deliveryFee: deliveryFeeOf(stored.get(SETTING_KEYS.deliveryFee)),
+      paymentWindowMinutes: paymentWindowOf(stored.get(SETTING_KEYS.paymentWindowMinutes)),
+      deliveryWindowDays: windowDaysOf(stored.get(SETTING_KEYS.deliveryWindowDays)),
+    };
+  });
 }
 
 /** Where to transfer to and how long a new order waits for the money (contract §7.2). */
