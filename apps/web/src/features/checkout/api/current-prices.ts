@@ -5,11 +5,14 @@ import { api } from "../../../lib/api-client";
 import { cartQuery } from "../../../lib/cart";
 import { toCheckoutItem } from "../../../lib/cart-lines";
 import type { CheckoutItem } from "../../../lib/pricing";
+import { scheduleQuery } from "./delivery";
 
-/** The checkout's lines and the delivery fee without a district, as the shop prices them now. */
+/** The checkout's lines, the delivery fee without a district and the chosen district's fee, as the shop prices them now. */
 export interface CurrentPrices {
   items: CheckoutItem[];
   standardFee: number;
+  /** The fee of the district the shopper chose; none when none is chosen. */
+  zoneFee?: number;
 }
 
 /**
@@ -17,22 +20,28 @@ export interface CurrentPrices {
  * shopper confirms were read when the cart or the product page was opened, and the florist may have
  * changed a price, an add-on or the delivery fee since: the server would charge the new figures. Cart
  * lines are read with the cart (the cart cache is refreshed with them); a Buy Now line reads its
- * size's price (or the product's) and the add-ons' prices. Null when any of them cannot be read, or a
- * cart line is gone: the order then goes ahead as it is, and the server's answer says what it charged.
+ * size's price (or the product's) and the add-ons' prices; a chosen district's fee is read with the
+ * delivery schedule (its cache refreshed too, so the form shows it). Null when any of them cannot be
+ * read, or a cart line or the district is gone: the order then goes ahead as it is, and the server's
+ * answer says what it charged or what it refused.
  */
 export async function currentPrices(
   queryClient: QueryClient,
   userId: number,
   items: readonly CheckoutItem[],
+  zoneId?: number,
 ): Promise<CurrentPrices | null> {
   const direct = items.filter((item) => item.cartItemId === undefined);
   try {
-    const [fee, cart, addOns, unitPrices] = await Promise.all([
+    const [fee, cart, addOns, unitPrices, schedule] = await Promise.all([
       api.get<{ deliveryFee?: number | null }>("/settings/delivery-fee"),
       direct.length < items.length ? queryClient.fetchQuery({ ...cartQuery(userId), staleTime: 0 }) : null,
       direct.some((item) => item.customizations.length > 0) ? api.get<Customization[]>("/customization") : [],
       Promise.all(direct.map(unitPriceNow)),
+      zoneId === undefined ? null : queryClient.fetchQuery({ ...scheduleQuery, staleTime: 0 }),
     ]);
+    const zone = schedule?.zones.find((z) => z.zoneId === zoneId && z.active);
+    if (zoneId !== undefined && !zone) return null;
     const addOnPrice = new Map(addOns.map((addOn) => [addOn.customization_id, addOn.price]));
     const cartLines = new Map((cart?.items ?? []).map((line) => [line.cartItemId, line]));
     const repriced: CheckoutItem[] = [];
@@ -53,7 +62,8 @@ export async function currentPrices(
       });
     }
     const standardFee = fee?.deliveryFee == null ? DEFAULT_DELIVERY_FEE : Number(fee.deliveryFee);
-    return Number.isFinite(standardFee) ? { items: repriced, standardFee } : null;
+    if (!Number.isFinite(standardFee)) return null;
+    return { items: repriced, standardFee, ...(zone ? { zoneFee: zone.fee } : {}) };
   } catch {
     return null;
   }

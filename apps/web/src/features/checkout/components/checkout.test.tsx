@@ -425,6 +425,33 @@ describe("the prices read again at Confirm", () => {
     expect(api.callsTo("POST /api/order")).toHaveLength(1);
   });
 
+  it("reads the chosen district's fee again, and shows the new one in the form", async () => {
+    let scheduleReads = 0;
+    const raised: DeliverySchedule = {
+      ...schedule,
+      zones: schedule.zones.map((zone) => (zone.zoneId === 3 ? { ...zone, fee: 30_000 } : zone)),
+    };
+    const api = fakeApi({
+      ...checkoutRoutes(),
+      ...cartPricedAt(150_000),
+      "GET /api/delivery/schedule": () => ({ body: scheduleReads++ === 0 ? schedule : raised }),
+    });
+    const { user } = openCheckout();
+    await user.selectOptions(await screen.findByLabelText("District (kecamatan)"), "3");
+    await fillShipping(user);
+    await confirmOrder(user);
+
+    const changed = await screen.findByRole("alertdialog", { name: "Prices have changed" });
+    expect(shownText(changed)).toContain(`The total is now ${rupiah(345_000)}.`);
+    expect(api.callsTo("POST /api/order")).toHaveLength(0);
+    await user.click(within(changed).getByRole("button", { name: "Close" }));
+    const district = screen.getByLabelText("District (kecamatan)");
+    expect(within(district).getAllByRole("option").map(shownText)).toContain(`Coblong · ${rupiah(30_000)}`);
+    await confirmOrder(user);
+    await screen.findByRole("alertdialog", { name: "Order created successfully!" });
+    expect(api.callsTo("POST /api/order")[0]?.body).toMatchObject({ delivery_zone_id: 3, shipping_cost: 30_000 });
+  });
+
   it("reads a Buy Now line's size and add-on prices again", async () => {
     const buyNow: CheckoutItem = { ...roses, cartItemId: undefined };
     const api = fakeApi({

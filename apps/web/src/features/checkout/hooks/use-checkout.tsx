@@ -158,11 +158,11 @@ export function useCheckout({ user, items: handedOver, cartId, shippingCost }: C
     if (checking.current || order.isPending) return;
     checking.current = true;
     setCheckingPrices(true);
-    const current = await currentPrices(queryClient, user.user_id, items);
+    const current = await currentPrices(queryClient, user.user_id, items, delivery.zone?.zoneId);
     checking.current = false;
     setCheckingPrices(false);
     if (current) {
-      const total = checkoutTotals(current.items, delivery.zone?.fee ?? current.standardFee).total;
+      const total = checkoutTotals(current.items, current.zoneFee ?? current.standardFee).total;
       if (total !== totals.total) {
         setRepriced(current);
         setConfirming(false);
@@ -180,7 +180,7 @@ export function useCheckout({ user, items: handedOver, cartId, shippingCost }: C
         return;
       }
     }
-    placeWith(current?.items ?? items, delivery.zone?.fee ?? current?.standardFee ?? standardFee);
+    placeWith(current?.items ?? items, current ? (current.zoneFee ?? current.standardFee) : shipping);
   }
 
   function placeWith(lines: CheckoutItem[], shippingCost: number) {
