@@ -1,9 +1,9 @@
 import type { Customization, Product, SizePrice } from "@florist/contract";
-import { DEFAULT_DELIVERY_FEE } from "@florist/contract/rules";
 import type { QueryClient } from "@tanstack/react-query";
 import { api } from "../../../lib/api-client";
 import { cartQuery } from "../../../lib/cart";
 import { toCheckoutItem } from "../../../lib/cart-lines";
+import { deliveryFeeQuery, readDeliveryFee } from "../../../lib/delivery-fee";
 import type { CheckoutItem } from "../../../lib/pricing";
 import { scheduleQuery } from "./delivery";
 
@@ -18,12 +18,12 @@ export interface CurrentPrices {
 /**
  * Reads the prices of the checkout's lines again just before the order is placed. The figures the
  * shopper confirms were read when the cart or the product page was opened, and the florist may have
- * changed a price, an add-on or the delivery fee since: the server would charge the new figures. Cart
- * lines are read with the cart (the cart cache is refreshed with them); a Buy Now line reads its
- * size's price (or the product's) and the add-ons' prices; a chosen district's fee is read with the
- * delivery schedule (its cache refreshed too, so the form shows it). Null when any of them cannot be
- * read, or a cart line or the district is gone: the order then goes ahead as it is, and the server's
- * answer says what it charged or what it refused.
+ * changed a price, an add-on or a fee since: the server would charge the new figures. Cart lines are
+ * read with the cart, the delivery fee as it is set, a chosen district's fee with the schedule (their
+ * caches refreshed with them, so the cart and the form show them too); a Buy Now line reads its
+ * size's price (or the product's) and the add-ons' prices. Null when any of them cannot be read, or
+ * a cart line or the district is gone: the order then goes ahead as it is, and the server's answer
+ * says what it charged or what it refused.
  */
 export async function currentPrices(
   queryClient: QueryClient,
@@ -33,8 +33,9 @@ export async function currentPrices(
 ): Promise<CurrentPrices | null> {
   const direct = items.filter((item) => item.cartItemId === undefined);
   try {
-    const [fee, cart, addOns, unitPrices, schedule] = await Promise.all([
-      api.get<{ deliveryFee?: number | null }>("/settings/delivery-fee"),
+    const [standardFee, cart, addOns, unitPrices, schedule] = await Promise.all([
+      // Read strictly (a failure is not the default fee), and kept for the cart's figures too.
+      queryClient.fetchQuery({ ...deliveryFeeQuery, queryFn: readDeliveryFee, staleTime: 0 }),
       direct.length < items.length ? queryClient.fetchQuery({ ...cartQuery(userId), staleTime: 0 }) : null,
       direct.some((item) => item.customizations.length > 0) ? api.get<Customization[]>("/customization") : [],
       Promise.all(direct.map(unitPriceNow)),
@@ -61,8 +62,6 @@ export async function currentPrices(
         })),
       });
     }
-    const standardFee = fee?.deliveryFee == null ? DEFAULT_DELIVERY_FEE : Number(fee.deliveryFee);
-    if (!Number.isFinite(standardFee)) return null;
     return { items: repriced, standardFee, ...(zone ? { zoneFee: zone.fee } : {}) };
   } catch {
     return null;
