@@ -20,7 +20,8 @@
  * BENCH_ROUNDS (3) set the length of each run; BENCH_DATABASES=postgres (or sqlite) runs the
  * orders on one database; BENCH_JSON=file also writes the rows as JSON.
  * BENCH_SERVER=file runs that server bundle instead of the current build (a copy of an older build,
- * kept under apps/server/ so it finds the same packages, for a before-and-after on the same machine);
+ * kept under apps/server/ so it finds the same packages, with the build's templates/ and art/ beside
+ * it, for a before-and-after on the same machine; a row says how many jobs failed, if any);
  * BENCH_PROFILE=dir starts the shop with `node --cpu-prof` and leaves one .cpuprofile per shop
  * started there (scripts/profile-summary.mjs reads them). Each order row also gives the shop
  * process's own CPU time per order placed (from /proc), which moves much less with the machine's load:
@@ -249,7 +250,7 @@ function cpuSeconds(pid) {
  * An order load with the shop's own CPU time per order placed beside it: the machine is shared,
  * so the rate moves with everything else running, the CPU each order costs much less.
  */
-async function measuredOrderLoad(shop, buyers, items, queuedJobs) {
+async function measuredOrderLoad(shop, buyers, items, jobs) {
   const before = cpuSeconds(shop.pid);
   const result = summary(await orderLoad(shop.base, buyers, items), SECONDS * 2);
   const after = cpuSeconds(shop.pid);
@@ -259,9 +260,10 @@ async function measuredOrderLoad(shop, buyers, items, queuedJobs) {
   // The mails of the orders are sent by the shop's job runner, partly after the load: the CPU until
   // none is left is what an order costs in all, and the next load starts on an empty queue.
   const loadEnded = performance.now();
-  result.cpuWithMails = (await drained(queuedJobs)) ? perOrder(cpuSeconds(shop.pid)) : null;
+  result.cpuWithMails = (await drained(jobs.queued)) ? perOrder(cpuSeconds(shop.pid)) : null;
   // How long a shopper's mail waited once the rush was over: the runner empties the queue the load left.
   result.drainSeconds = (performance.now() - loadEnded) / 1000;
+  result.failedJobs = await jobs.failed();
   return result;
 }
 
@@ -275,31 +277,41 @@ async function drained(queuedJobs) {
   return false;
 }
 
-/** Due jobs left in a bench shop's database, read beside the shop. */
-function queuedJobsOf(dialect, { sqliteFile, databaseName }) {
-  const query = "select count(*) as n from jobs where state = 'queued' and run_at <= ";
+/** Jobs of a bench shop's database matching a condition (with one `$1` at most), counted beside the shop. */
+function jobCountOf(dialect, { sqliteFile, databaseName }, condition, value) {
+  const query = `select count(*) as n from jobs where ${condition}`;
+  const values = () => (value === undefined ? [] : [value()]);
   if (dialect === "sqlite") {
     return async () => {
       const db = new SQLite(sqliteFile, { readonly: true });
       try {
-        return db.prepare(`${query}?`).get(new Date().toISOString()).n;
+        return db.prepare(query.replace("$1", "?")).get(...values()).n;
       } finally {
         db.close();
       }
     };
   }
   return async () => {
-    const { rows } = await withPostgres(postgresUrl(databaseName), (c) =>
-      c.query(`${query}$1`, [new Date().toISOString()]),
-    );
+    const { rows } = await withPostgres(postgresUrl(databaseName), (c) => c.query(query, values()));
     return Number(rows[0].n);
   };
 }
 
+/** Due jobs left in a bench shop's database. */
+const queuedJobsOf = (dialect, database) =>
+  jobCountOf(dialect, database, "state = 'queued' and run_at <= $1", () => new Date().toISOString());
+
+/**
+ * Jobs that failed at least once (a mail not written or not sent): a bench whose mails fail measures
+ * less work than the shop does, e.g. a BENCH_SERVER copy without the templates beside it.
+ */
+const failedJobsOf = (dialect, database) => jobCountOf(dialect, database, "last_error is not null");
+
 const cpuNote = (s) =>
-  s.cpuPerOrder === null
+  (s.cpuPerOrder === null
     ? ""
-    : `; shop CPU ${s.cpuPerOrder.toFixed(1)} ms/order, ${s.cpuWithMails === null ? "mails not all sent in 2 min" : `${s.cpuWithMails.toFixed(1)} with its mails sent, ${s.drainSeconds.toFixed(1)} s after the load`}`;
+    : `; shop CPU ${s.cpuPerOrder.toFixed(1)} ms/order, ${s.cpuWithMails === null ? "mails not all sent in 2 min" : `${s.cpuWithMails.toFixed(1)} with its mails sent, ${s.drainSeconds.toFixed(1)} s after the load`}`) +
+  (s.failedJobs ? `; ${s.failedJobs} jobs FAILED` : "");
 
 function pickShared(products) {
   const copy = [...products].sort(() => Math.random() - 0.5);
@@ -310,7 +322,10 @@ async function benchOrders() {
   for (const dialect of DATABASES) {
     console.log(`\nOrders on ${dialect === "sqlite" ? "SQLite" : "PostgreSQL"}: ${CONNECTIONS} buyers at once`);
     await onFreshShop(dialect, async ({ env, adminPassword, databaseName, sqliteFile }) => {
-      const queuedJobs = queuedJobsOf(dialect, { sqliteFile, databaseName });
+      const jobs = {
+        queued: queuedJobsOf(dialect, { sqliteFile, databaseName }),
+        failed: failedJobsOf(dialect, { sqliteFile, databaseName }),
+      };
       env.SEED_DEMO = "0";
       const shop = await startBundle(env);
       let single;
@@ -328,9 +343,9 @@ async function benchOrders() {
           shop,
           buyers,
           (buyer) => [{ product_id: own[buyer], quantity: 1, size: "Standard", color: "Red" }],
-          queuedJobs,
+          jobs,
         );
-        shared = await measuredOrderLoad(shop, buyers, () => pickShared(common), queuedJobs);
+        shared = await measuredOrderLoad(shop, buyers, () => pickShared(common), jobs);
       } finally {
         // Ending the shop's sessions makes PostgreSQL count their deadlocks.
         await shop.stop();
