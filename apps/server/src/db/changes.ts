@@ -45,17 +45,57 @@ export function changeWatchOf(db: Kysely<Database>): ChangeWatch | undefined {
   return watches.get(db);
 }
 
+/** `select total_changes()` on each SQLite writer, prepared once. */
+const totalChangesOf = new WeakMap<SQLite.Database, SQLite.Statement>();
+
+function totalChanges(writer: SQLite.Database): number {
+  let statement = totalChangesOf.get(writer);
+  if (!statement) {
+    statement = writer.prepare("select total_changes()").pluck();
+    totalChangesOf.set(writer, statement);
+  }
+  return statement.get() as number;
+}
+
+/** Rows each SQLite writer had changed when its open transaction began: the changes readers can see. */
+const changesBeforeTransaction = new WeakMap<SQLite.Database, number>();
+
+/**
+ * Called by the SQLite driver just before it opens a transaction on a writer. While that transaction
+ * is open, the writer's part of the token stays what it was here: readers (the read connection) see
+ * what was committed before it, and the commit moves the token.
+ */
+export function noteTransactionBegins(writer: SQLite.Database): void {
+  changesBeforeTransaction.set(writer, totalChanges(writer));
+}
+
 /** The writing connections this process holds on each SQLite file (a test may open two on one file). */
-const writersByFile = new Map<string, Map<SQLite.Database, SQLite.Statement>>();
+const writersByFile = new Map<string, Set<SQLite.Database>>();
+
+/** The set of writers on the same file as each writer (itself included). */
+const writersBeside = new WeakMap<SQLite.Database, Set<SQLite.Database>>();
+
+/**
+ * Whether a SQLite writer is the only one this process holds open on its file, as in a running shop
+ * (the start lock keeps other shops off it). A test may open two on one file to play two processes.
+ */
+export function soleWriterOfItsFile(writer: SQLite.Database): boolean {
+  const beside = writersBeside.get(writer);
+  if (!beside) return true;
+  let open = 0;
+  for (const connection of beside) if (connection.open) open += 1;
+  return open <= 1;
+}
 
 /** How often, at most, a process looks for commits by other processes on its SQLite file. */
 const OTHERS_EVERY_MS = 1000;
 
 /**
  * SQLite: one process serves a file (the start lock), so what changes it is this process's own
- * writers. The token moves with their `total_changes()` (rows changed by any statement or trigger),
- * and is undefined while one of them is inside a transaction (what it changes is not committed yet),
- * so the next look after the commit moves it. Tools that write while the shop runs (a script, a
+ * writers. The token moves with their `total_changes()` (rows changed by any statement or trigger).
+ * While one of them is inside a transaction, its count is the one from just before the transaction
+ * began (what it changes is not committed yet, and the reader cannot see it), so the next look after
+ * the commit moves it; a transaction the driver did not note makes the token undefined. Tools that write while the shop runs (a script, a
  * second connection) are seen by `PRAGMA data_version` of the read connection, which changes with
  * any other connection's commit; it takes shared-memory locks (about 6 µs), so it is looked at
  * once a second at most.
@@ -66,9 +106,10 @@ export function sqliteChangeWatch(
   reader?: SQLite.Database,
 ): ChangeWatch {
   // An in-memory database (no file) shares its writer with no other connection.
-  const own = (file && writersByFile.get(file)) || new Map<SQLite.Database, SQLite.Statement>();
+  const own = (file && writersByFile.get(file)) || new Set<SQLite.Database>();
   if (file) writersByFile.set(file, own);
-  own.set(writer, writer.prepare("select total_changes()").pluck());
+  own.add(writer);
+  writersBeside.set(writer, own);
   const dataVersion = reader?.prepare("pragma data_version").pluck();
   let counter = 0;
   let seen = { changes: -1, others: undefined as unknown };
@@ -76,13 +117,17 @@ export function sqliteChangeWatch(
   return {
     token() {
       let changes = 0;
-      for (const [connection, totalChanges] of own) {
+      for (const connection of own) {
         if (!connection.open) {
           own.delete(connection);
           continue;
         }
-        if (connection.inTransaction) return undefined;
-        changes += totalChanges.get() as number;
+        if (!connection.inTransaction) changes += totalChanges(connection);
+        else {
+          const before = changesBeforeTransaction.get(connection);
+          if (before === undefined) return undefined;
+          changes += before;
+        }
       }
       let others = seen.others;
       const now = performance.now();

@@ -4,6 +4,7 @@ import path from "node:path";
 import SQLite from "better-sqlite3";
 import { type Generated, type Kysely, sql } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { changeWatchOf } from "./changes.js";
 import { openDatabase } from "./connection.js";
 import { StatementCache } from "./sqlite-dialect.js";
 
@@ -12,11 +13,13 @@ interface Notes {
 }
 
 let dir: string;
+let file: string;
 let db: Kysely<Notes>;
 
 beforeEach(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "florist-sqlite-"));
-  db = openDatabase(`sqlite:${path.join(dir, "shop.db")}`).db as unknown as Kysely<Notes>;
+  file = path.join(dir, "shop.db");
+  db = openDatabase(`sqlite:${file}`).db as unknown as Kysely<Notes>;
   await sql`create table notes (note_id integer primary key, text text not null)`.execute(db);
 });
 
@@ -27,6 +30,35 @@ afterEach(async () => {
 
 const texts = async (executor: Kysely<Notes>) =>
   (await executor.selectFrom("notes").select("text").orderBy("note_id").execute()).map((n) => n.text);
+
+/** What another connection to the file sees: the committed notes only. */
+function committedTexts(): string[] {
+  const other = new SQLite(file, { readonly: true });
+  try {
+    return other.prepare("select text from notes order by note_id").pluck().all() as string[];
+  } finally {
+    other.close();
+  }
+}
+
+/** A promise a test resolves when it chooses. */
+function gate(): { opened: Promise<void>; open: () => void } {
+  let open!: () => void;
+  const opened = new Promise<void>((resolve) => {
+    open = resolve;
+  });
+  return { opened, open };
+}
+
+/** A transaction that writes one note, then holds the writer until `until` resolves. */
+const holding = (text: string, until: Promise<void>) =>
+  db.transaction().execute(async (trx) => {
+    await trx.insertInto("notes").values({ text }).execute();
+    await until;
+  });
+
+/** Lets the requests started so far run until they wait for something (the writer, a gate). */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe("the SQLite connections", () => {
   it("answer a read while another request's transaction is open, with what was committed before it", async () => {
@@ -86,6 +118,79 @@ describe("the SQLite connections", () => {
     expect(inserted.insertId).toBe(1n);
     const updated = await db.updateTable("notes").set({ text: "b" }).executeTakeFirstOrThrow();
     expect(updated.numUpdatedRows).toBe(1n);
+  });
+});
+
+describe("the SQLite writer's group commit", () => {
+  it("commits the transactions that queued for it together, each answering only once its work is committed", async () => {
+    const first = gate();
+    const second = gate();
+    const answered: string[] = [];
+    const a = holding("a", first.opened).then(() => answered.push("a"));
+    const b = holding("b", second.opened).then(() => answered.push("b"));
+    const c = db
+      .insertInto("notes")
+      .values({ text: "c" })
+      .execute()
+      .then(() => answered.push("c"));
+    await settle();
+    first.open();
+    await settle();
+    // a has ended while b and c waited: its work is in the transaction b now continues, not committed.
+    expect(answered).toEqual([]);
+    expect(committedTexts()).toEqual([]);
+    second.open();
+    await Promise.all([a, b, c]);
+    expect(answered.sort()).toEqual(["a", "b", "c"]);
+    expect(committedTexts()).toEqual(["a", "b", "c"]);
+  });
+
+  it("rolls a failed member back to its own savepoint and commits the others' work", async () => {
+    const first = gate();
+    const a = holding("a", first.opened);
+    const b = db.transaction().execute(async (trx) => {
+      await trx.insertInto("notes").values({ text: "b" }).execute();
+      throw new Error("refused");
+    });
+    const c = db.insertInto("notes").values({ text: "c" }).execute();
+    await settle();
+    first.open();
+    await expect(b).rejects.toThrow("refused");
+    await Promise.all([a, c]);
+    expect(committedTexts()).toEqual(["a", "c"]);
+  });
+
+  it("fails every member a failed commit held, and lets the next transaction run", async () => {
+    // A deferred foreign key is checked at the commit: the only way a commit itself refuses here.
+    await sql`create table tags (note_id integer references notes (note_id) deferrable initially deferred)`.execute(db);
+    const first = gate();
+    const a = holding("a", first.opened);
+    const b = db.transaction().execute((trx) => sql`insert into tags (note_id) values (999)`.execute(trx));
+    await settle();
+    first.open();
+    await expect(a).rejects.toThrow(/FOREIGN KEY/);
+    await expect(b).rejects.toThrow(/FOREIGN KEY/);
+    expect(committedTexts()).toEqual([]);
+    await db.insertInto("notes").values({ text: "later" }).execute();
+    expect(committedTexts()).toEqual(["later"]);
+  });
+});
+
+describe("the SQLite change token", () => {
+  it("stays what the readers can see while a transaction is open, and moves with its commit", async () => {
+    const watch = changeWatchOf(db as never);
+    const before = watch?.token();
+    expect(before).toBeDefined();
+    const first = gate();
+    const transaction = holding("in flight", first.opened);
+    await settle();
+    // A read cached now holds what was committed before the transaction: the same token says so.
+    expect(watch?.token()).toBe(before);
+    expect(await texts(db)).toEqual([]);
+    first.open();
+    await transaction;
+    expect(watch?.token()).not.toBe(before);
+    expect(await texts(db)).toEqual(["in flight"]);
   });
 });
 
