@@ -20,7 +20,7 @@
  * BENCH_ROUNDS (3) set the length of each run; BENCH_DATABASES=postgres (or sqlite) runs the
  * orders on one database; BENCH_JSON=file also writes the rows as JSON.
  * BENCH_SERVER=file runs that server bundle instead of the current build (a copy of an older build,
- * kept under apps/server/ so it finds the same packages, with the build's templates/ and art/ beside
+ * kept under apps/server/ so it finds the same packages, with the rest of the build's dist/ beside
  * it, for a before-and-after on the same machine; a row says how many jobs failed, if any);
  * BENCH_PROFILE=dir starts the shop with `node --cpu-prof` and leaves one .cpuprofile per shop
  * started there (scripts/profile-summary.mjs reads them). Each order row also gives the shop

@@ -165,7 +165,7 @@ export const SERVER_ENTRY_POINTS = {
  * Bundles the server and the contract package's TypeScript into apps/server/dist/server.js, and the
  * backup tool into apps/server/dist/backup-cli.js.
  * Packages from node_modules stay outside the bundle (sharp and better-sqlite3 are native), and
- * the seed's pre-rendered artwork and the mail templates are copied beside it. Files are written under a temporary name
+ * the seed's pre-rendered artwork, the mail templates and the SQLite checkpoint thread are copied beside it. Files are written under a temporary name
  * and renamed, so a server starting meanwhile never reads half a bundle.
  */
 export async function buildServer() {
@@ -190,6 +190,11 @@ export async function buildServer() {
     fs.cpSync(path.join(SERVER_DIR, "src", "modules", "notifications", "templates"), path.join(outDir, "templates"), {
       recursive: true,
     });
+    // The SQLite checkpoint thread is loaded from beside the code that starts it (db/wal-checkpoints.ts).
+    fs.copyFileSync(
+      path.join(SERVER_DIR, "src", "db", "wal-checkpointer.worker.js"),
+      path.join(outDir, "wal-checkpointer.worker.js"),
+    );
     // The bundle last: its modification time says the whole build is complete.
     const files = [...result.outputFiles].sort(
       (a, b) => Number(a.path === SERVER_BUNDLE) - Number(b.path === SERVER_BUNDLE),

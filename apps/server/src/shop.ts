@@ -21,7 +21,10 @@ export async function createShop(
   options: { log?: (line: string) => void; fastify?: FastifyServerOptions } = {},
 ) {
   const log = options.log ?? console.log;
-  const { db, dialect } = openDatabase(config.databaseUrl, { poolSize: config.databasePoolSize });
+  const { db, dialect } = openDatabase(config.databaseUrl, {
+    poolSize: config.databasePoolSize,
+    checkpointAside: true,
+  });
   // Before seeding: the demo pictures go where every upload goes (S3_* or DATA_DIR).
   const files = openFileStore(config);
   try {

@@ -7,6 +7,7 @@ import { postgresChangeWatch, setChangeWatch, sqliteChangeWatch } from "./change
 import type { Database } from "./database.js";
 import { statementName } from "./prepared.js";
 import { SqliteShopDialect } from "./sqlite-dialect.js";
+import { checkpointAside } from "./wal-checkpoints.js";
 
 export type Dialect = "sqlite" | "postgres";
 
@@ -65,7 +66,14 @@ PreparingClient.prototype.query = function query(this: pg.Client, text: unknown,
 /** Connections a process opens to PostgreSQL at most, unless told otherwise (DATABASE_POOL_SIZE). */
 const POOL_MAX = 20;
 
-export function openDatabase(databaseUrl: string, options: { poolSize?: number } = {}): Db {
+export interface OpenOptions {
+  /** PostgreSQL: connections at most. */
+  poolSize?: number;
+  /** SQLite: checkpoint the write-ahead log from a thread of its own, as the running shop does (db/wal-checkpoints.ts). */
+  checkpointAside?: boolean;
+}
+
+export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Db {
   const dialect = dialectOf(databaseUrl);
   if (dialect === "postgres") {
     const max = options.poolSize ?? POOL_MAX;
@@ -101,13 +109,15 @@ export function openDatabase(databaseUrl: string, options: { poolSize?: number }
   // this many pages, by the commit that crosses it. SQLite's 1,000 (4 MB) meant a checkpoint every
   // 60-odd orders in a rush, rewriting the same hot pages each time: a commit cost 297-376 µs on
   // average, 262-284 µs with 10,000 (docs/performance.md, 2026-11-28), a log of 40 MB at most.
+  // The running shop checkpoints from a thread of its own instead (checkpointAside below).
   database.pragma("wal_autocheckpoint = 10000");
   // A log that grew past this is cut back to it after a checkpoint, so a burst leaves no large file.
   database.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
   // Plain reads get a connection of their own (docs/decisions/0020); an in-memory database has no second one.
   const reader = inMemory ? undefined : new SQLite(file, { readonly: true });
   reader?.pragma("busy_timeout = 5000");
-  const db = new Kysely<Database>({ dialect: new SqliteShopDialect({ writer: database, reader }) });
+  const checkpoints = options.checkpointAside && !inMemory ? checkpointAside(path.resolve(file)) : undefined;
+  const db = new Kysely<Database>({ dialect: new SqliteShopDialect({ writer: database, reader, checkpoints }) });
   setChangeWatch(db, sqliteChangeWatch(inMemory ? undefined : path.resolve(file), database, reader));
   const connections = reader ? [database, reader] : [database];
   connectionUses.set(db, () => ({

@@ -12,6 +12,7 @@ import {
   UpdateQueryNode,
 } from "kysely";
 import { noteTransactionBegins, soleWriterOfItsFile } from "./changes.js";
+import type { CheckpointThread } from "./wal-checkpoints.js";
 
 /** Prepared statements kept per connection; the shop's queries are a few hundred distinct texts. */
 const STATEMENT_CACHE_SIZE = 500;
@@ -308,6 +309,8 @@ export interface SqliteConnections {
   writer: SQLite.Database;
   /** Plain reads outside a transaction; absent, they go to the writer (an in-memory database has no second connection). */
   reader?: SQLite.Database;
+  /** The thread that checkpoints the file's log, stopped before the connections close. */
+  checkpoints?: CheckpointThread;
 }
 
 /**
@@ -398,6 +401,7 @@ class SqliteShopDriver implements Driver {
   async destroy(): Promise<void> {
     // Work members were promised a commit for is committed before the writer closes.
     if (this.writer.pending) await this.writer.flush();
+    await this.connections.checkpoints?.close();
     this.connections.reader?.close();
     this.connections.writer.close();
   }

@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import SQLite from "better-sqlite3";
 import { type Generated, type Kysely, sql } from "kysely";
-import { afterEach, beforeEach, describe, expect, it } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { changeWatchOf } from "./changes.js";
 import { openDatabase } from "./connection.js";
 import { StatementCache } from "./sqlite-dialect.js";
@@ -191,6 +191,50 @@ describe("the SQLite change token", () => {
     await transaction;
     expect(watch?.token()).not.toBe(before);
     expect(await texts(db)).toEqual(["in flight"]);
+  });
+});
+
+/** The notes in the database file itself, without its write-ahead log: what a checkpoint has copied there. */
+function notesInTheFile(): number {
+  const alone = path.join(dir, "file-alone.db");
+  fs.copyFileSync(file, alone);
+  const copy = new SQLite(alone);
+  try {
+    const table = copy.prepare("select count(*) from sqlite_master where name = 'notes'").pluck().get();
+    return table ? (copy.prepare("select count(*) from notes").pluck().get() as number) : 0;
+  } finally {
+    copy.close();
+    for (const suffix of ["", "-wal", "-shm"]) fs.rmSync(`${alone}${suffix}`, { force: true });
+  }
+}
+
+describe("the SQLite checkpoint thread", () => {
+  beforeEach(async () => {
+    await db.destroy();
+    db = openDatabase(`sqlite:${file}`, { checkpointAside: true }).db as unknown as Kysely<Notes>;
+  });
+
+  it("copies what the shop commits from the log into the database file, far below the writer's own threshold", async () => {
+    await db
+      .insertInto("notes")
+      .values(Array.from({ length: 50 }, (_, i) => ({ text: `note ${i}` })))
+      .execute();
+    await vi.waitFor(() => expect(notesInTheFile()).toBe(50), { timeout: 5000, interval: 50 });
+    // The shop's own reads still see every note.
+    expect(await texts(db)).toHaveLength(50);
+  });
+
+  it("stops with the database, leaving the file whole", async () => {
+    await db.insertInto("notes").values({ text: "kept" }).execute();
+    await db.destroy();
+    const reopened = new SQLite(file, { readonly: true });
+    try {
+      expect(reopened.prepare("select text from notes").pluck().all()).toEqual(["kept"]);
+      expect(reopened.pragma("integrity_check", { simple: true })).toBe("ok");
+    } finally {
+      reopened.close();
+    }
+    db = openDatabase(`sqlite:${file}`).db as unknown as Kysely<Notes>;
   });
 });
 
