@@ -397,6 +397,33 @@ describe("the prices read again at Confirm", () => {
     });
   });
 
+  it("says the cart changed when another window changed a line's quantity, and orders the new quantity once confirmed again", async () => {
+    const api = fakeApi({
+      ...checkoutRoutes(),
+      ...cartPricedAt(150_000),
+      "GET /api/cart/user/7/full": { body: { cartId: 3, items: [{ ...rosesLine(150_000), quantity: 3 }] } },
+    });
+    const { user } = openCheckout();
+    await fillShipping(user);
+    await confirmOrder(user);
+
+    const changed = await screen.findByRole("alertdialog", { name: "Your cart has changed" });
+    expect(shownText(changed)).toContain(
+      `Your cart was changed in another window while you were checking out. The total is now ${rupiah(505_000)}. Please check your order and confirm again.`,
+    );
+    expect(shownText(changed)).not.toContain("prices changed");
+    expect(api.callsTo("POST /api/order")).toHaveLength(0);
+    await user.click(within(changed).getByRole("button", { name: "Close" }));
+    await user.click(screen.getByRole("button", { name: "Confirm Order" }));
+    await user.click(
+      within(screen.getByRole("alertdialog", { name: "Confirm your order" })).getByRole("button", {
+        name: "Yes, confirm",
+      }),
+    );
+    await screen.findByRole("alertdialog", { name: "Order created successfully!" });
+    expect(api.callsTo("POST /api/order")[0]?.body).toMatchObject({ items: [{ cart_item_id: 11, quantity: 3 }] });
+  });
+
   it("places one order when Yes, confirm is pressed again while the prices are read", async () => {
     let release = () => {};
     const held = new Promise<void>((resolve) => {

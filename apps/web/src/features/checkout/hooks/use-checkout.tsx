@@ -152,7 +152,8 @@ export function useCheckout({ user, items: handedOver, cartId, shippingCost }: C
 
   /**
    * Reads the prices again, then places the order. If the florist changed a price since the checkout
-   * opened, the order is not placed: the summary shows the new figures and the shopper confirms again.
+   * opened, or the cart's quantities were changed in another window, the order is not placed: the
+   * summary shows the new figures and the shopper confirms again.
    */
   async function confirm() {
     if (checking.current || order.isPending) return;
@@ -163,16 +164,26 @@ export function useCheckout({ user, items: handedOver, cartId, shippingCost }: C
     setCheckingPrices(false);
     if (current) {
       const total = checkoutTotals(current.items, current.zoneFee ?? current.standardFee).total;
-      if (total !== totals.total) {
+      // A cart line's quantity changed elsewhere (another tab): the cart changed, not the shop's prices.
+      const cartChanged = current.items.some((line, i) => line.quantity !== items[i]?.quantity);
+      if (cartChanged || total !== totals.total) {
+        const now = formatRupiah(total);
         setRepriced(current);
         setConfirming(false);
         setFailure({
-          title: t("Prices have changed"),
+          title: cartChanged ? t("Your cart has changed") : t("Prices have changed"),
           body: (
             <p>
-              {t("The shop's prices changed while you were checking out. The total is now {{total}}.", {
-                total: formatRupiah(total),
-              })}{" "}
+              {cartChanged
+                ? t(
+                    "Your cart was changed in another window while you were checking out. The total is now {{total}}.",
+                    {
+                      total: now,
+                    },
+                  )
+                : t("The shop's prices changed while you were checking out. The total is now {{total}}.", {
+                    total: now,
+                  })}{" "}
               {t("Please check your order and confirm again.")}
             </p>
           ),
