@@ -311,7 +311,7 @@ const cpuNote = (s) =>
   (s.cpuPerOrder === null
     ? ""
     : `; shop CPU ${s.cpuPerOrder.toFixed(1)} ms/order, ${s.cpuWithMails === null ? "mails not all sent in 2 min" : `${s.cpuWithMails.toFixed(1)} with its mails sent, ${s.drainSeconds.toFixed(1)} s after the load`}`) +
-  (s.failedJobs ? `; ${s.failedJobs} jobs FAILED` : "");
+  (s.failedJobs ? `; ${s.failedJobs} jobs FAILED since the shop started` : "");
 
 function pickShared(products) {
   const copy = [...products].sort(() => Math.random() - 0.5);

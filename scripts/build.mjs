@@ -165,8 +165,9 @@ export const SERVER_ENTRY_POINTS = {
  * Bundles the server and the contract package's TypeScript into apps/server/dist/server.js, and the
  * backup tool into apps/server/dist/backup-cli.js.
  * Packages from node_modules stay outside the bundle (sharp and better-sqlite3 are native), and
- * the seed's pre-rendered artwork, the mail templates and the SQLite checkpoint thread are copied beside it. Files are written under a temporary name
- * and renamed, so a server starting meanwhile never reads half a bundle.
+ * the seed's pre-rendered artwork, the mail templates and the SQLite checkpoint thread are copied
+ * beside it. Files are written under a temporary name and renamed, so a server starting meanwhile
+ * never reads half a bundle.
  */
 export async function buildServer() {
   const esbuild = await import("esbuild");

@@ -69,6 +69,11 @@ export function noteTransactionBegins(writer: SQLite.Database): void {
   changesBeforeTransaction.set(writer, totalChanges(writer));
 }
 
+/** Called by the SQLite driver once a writer's transaction has ended: its count is read live again. */
+export function noteTransactionEnded(writer: SQLite.Database): void {
+  changesBeforeTransaction.delete(writer);
+}
+
 /** The writing connections this process holds on each SQLite file (a test may open two on one file). */
 const writersByFile = new Map<string, Set<SQLite.Database>>();
 
@@ -95,10 +100,10 @@ const OTHERS_EVERY_MS = 1000;
  * writers. The token moves with their `total_changes()` (rows changed by any statement or trigger).
  * While one of them is inside a transaction, its count is the one from just before the transaction
  * began (what it changes is not committed yet, and the reader cannot see it), so the next look after
- * the commit moves it; a transaction the driver did not note makes the token undefined. Tools that write while the shop runs (a script, a
- * second connection) are seen by `PRAGMA data_version` of the read connection, which changes with
- * any other connection's commit; it takes shared-memory locks (about 6 µs), so it is looked at
- * once a second at most.
+ * the commit moves it; a transaction the driver did not note makes the token undefined. Tools that
+ * write while the shop runs (a script, a second connection) are seen by `PRAGMA data_version` of the
+ * read connection, which changes with any other connection's commit; it takes shared-memory locks
+ * (about 6 µs), so it is looked at once a second at most.
  */
 export function sqliteChangeWatch(
   file: string | undefined,

@@ -109,7 +109,8 @@ export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Db
   // this many pages, by the commit that crosses it. SQLite's 1,000 (4 MB) meant a checkpoint every
   // 60-odd orders in a rush, rewriting the same hot pages each time: a commit cost 297-376 µs on
   // average, 262-284 µs with 10,000 (docs/performance.md, 2026-11-28), a log of 40 MB at most.
-  // The running shop checkpoints from a thread of its own instead (checkpointAside below).
+  // The running shop also checkpoints from a thread of its own (checkpointAside below), so this
+  // checkpoint finds nearly every page of the log already copied and synced.
   database.pragma("wal_autocheckpoint = 10000");
   // A log that grew past this is cut back to it after a checkpoint, so a burst leaves no large file.
   database.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);

@@ -11,7 +11,7 @@ import {
   SqliteDialect,
   UpdateQueryNode,
 } from "kysely";
-import { noteTransactionBegins, soleWriterOfItsFile } from "./changes.js";
+import { noteTransactionBegins, noteTransactionEnded, soleWriterOfItsFile } from "./changes.js";
 import type { CheckpointThread } from "./wal-checkpoints.js";
 
 /** Prepared statements kept per connection; the shop's queries are a few hundred distinct texts. */
@@ -151,7 +151,7 @@ class GroupCommitWriter {
       // The first member: nobody else's work is in the transaction yet.
       this.#group = undefined;
       try {
-        this.#raw("rollback");
+        this.#end("rollback");
       } finally {
         member.release();
       }
@@ -266,10 +266,10 @@ class GroupCommitWriter {
     if (!group) return;
     this.#group = undefined;
     try {
-      this.#raw("commit");
+      this.#end("commit");
     } catch (error) {
       try {
-        if (this.database.inTransaction) this.#raw("rollback");
+        if (this.database.inTransaction) this.#end("rollback");
       } finally {
         for (const waiting of group.waiting) waiting.reject(error);
       }
@@ -292,7 +292,7 @@ class GroupCommitWriter {
     const group = this.#group;
     this.#group = undefined;
     try {
-      if (this.database.inTransaction) this.#raw("rollback");
+      if (this.database.inTransaction) this.#end("rollback");
     } finally {
       for (const waiting of group?.waiting ?? []) waiting.reject(error);
       member.release();
@@ -301,6 +301,15 @@ class GroupCommitWriter {
 
   #raw(text: string): void {
     this.run(CompiledQuery.raw(text));
+  }
+
+  /** Commits or rolls back the writer's transaction; once none is open, the change token reads the writer live. */
+  #end(text: "commit" | "rollback"): void {
+    try {
+      this.#raw(text);
+    } finally {
+      if (!this.database.inTransaction) noteTransactionEnded(this.database);
+    }
   }
 }
 
