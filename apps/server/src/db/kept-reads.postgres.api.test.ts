@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { createTestShop, type TestShop } from "../../test/harness.js";
 import { availability } from "../modules/delivery/service.js";
 import { putSetting } from "../modules/settings/repository.js";
-import { getOrderSettings } from "../modules/settings/service.js";
+import { getOrderSettings, keptBankAccounts } from "../modules/settings/service.js";
 import { changeWatchOf } from "./changes.js";
 import { openDatabase } from "./connection.js";
 import { type Database, SETTING_KEYS } from "./database.js";
@@ -59,6 +59,27 @@ describe("the settings every order reads, kept in memory on PostgreSQL", () => {
       expect(await feeOf(trx as unknown as Kysely<Database>)).toBe(40_000);
     });
     expect(await feeOf(shop.ctx.db)).toBe(40_000);
+  });
+
+  it("include the bank accounts, which another process's save reaches", async () => {
+    const banks = async () => (await keptBankAccounts(shop.ctx.db)).map((account) => account.bank);
+    const before = changeWatchOf(shop.ctx.db)?.settingsToken();
+    await sql`insert into bank_accounts (position, bank, account_number, account_name)
+      values (0, 'BCA', '1234567890', 'Toko Bunga Bandung')`.execute(other);
+    // Heard of: the notification has moved this process's token.
+    await vi.waitFor(() => expect(changeWatchOf(shop.ctx.db)?.settingsToken()).not.toBe(before));
+    expect(await banks()).toEqual(["BCA"]);
+    // Kept: a write no trigger sees is not read.
+    await other.connection().execute(async (connection) => {
+      await sql`set session_replication_role = replica`.execute(connection);
+      await sql`update bank_accounts set bank = 'Unseen'`.execute(connection);
+      await sql`set session_replication_role = origin`.execute(connection);
+    });
+    expect(await banks()).toEqual(["BCA"]);
+    await sql`update bank_accounts set bank = 'Mandiri'`.execute(other);
+    await expect.poll(banks).toEqual(["Mandiri"]);
+    await sql`delete from bank_accounts`.execute(other);
+    await expect.poll(banks).toEqual([]);
   });
 
   it("include the bookable slots and closed dates, which another process's schedule changes reach", async () => {

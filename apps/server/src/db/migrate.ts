@@ -21,6 +21,7 @@ import * as orderIncomeIndex from "./migrations/20261201100100_order_income_inde
 import * as photoPhoneCopies from "./migrations/20261202100000_photo_phone_copies.js";
 import * as deliveryBookings from "./migrations/20261203100000_delivery_bookings.js";
 import * as settingsChangeNotice from "./migrations/20261204100000_settings_change_notice.js";
+import * as bankAccountsChangeNotice from "./migrations/20261205100000_bank_accounts_change_notice.js";
 
 /** Migrations listed in code so they run the same from source, tests and any bundle. */
 const migrations: Record<string, Migration> = {
@@ -46,6 +47,7 @@ const migrations: Record<string, Migration> = {
   "20261202100000_photo_phone_copies": photoPhoneCopies,
   "20261203100000_delivery_bookings": deliveryBookings,
   "20261204100000_settings_change_notice": settingsChangeNotice,
+  "20261205100000_bank_accounts_change_notice": bankAccountsChangeNotice,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -217,6 +217,52 @@ describe("the job runner", () => {
     expect(tries()).toBe(2);
   });
 
+  it("hands a transactional job what its kind prepared outside the transaction, by the runner and at once", async () => {
+    const seen: { prepared: unknown; note: string }[] = [];
+    let prepareFails = false;
+    const kind: JobKind<{ note: string }, { outside: boolean }> = {
+      ...testKind<{ note: string }>(async () => {}, { transactional: true }),
+      async prepare(ctx) {
+        if (prepareFails) throw new Error("the settings could not be read");
+        return { outside: !ctx.db.isTransaction };
+      },
+      async run(ctx, { note }, prepared) {
+        seen.push({ prepared, note });
+        await ctx.db.insertInto("settings").values({ key: note, value: "written" }).execute();
+      },
+    };
+    const note = `prepared-${kinds}`;
+    const byRunner = await enqueueJob(shop.ctx.db, kind, { note: `${note}-runner` });
+    expect(await runJobs(shop.ctx, [kind])).toEqual({ succeeded: 1, failed: 0 });
+    const atOnce = await enqueueJob(shop.ctx.db, kind, { note: `${note}-now` });
+    expect(await runJobNow(shop.ctx, kind, atOnce)).toBe(true);
+    expect(seen).toEqual([
+      { prepared: { outside: true }, note: `${note}-runner` },
+      { prepared: { outside: true }, note: `${note}-now` },
+    ]);
+    expect(await jobRow(byRunner)).toMatchObject({ state: "done" });
+
+    // A prepare that fails is a failed try like any other: nothing written, the job retried later.
+    prepareFails = true;
+    const failing = await enqueueJob(shop.ctx.db, kind, { note: `${note}-failing` });
+    expect(await runJobNow(shop.ctx, kind, failing)).toBe(false);
+    expect(await jobRow(failing)).toMatchObject({
+      state: "queued",
+      attempts: 1,
+      last_error: "the settings could not be read",
+    });
+    prepareFails = false;
+    advance(30 * SECOND);
+    expect(await runJobs(other, [kind])).toEqual({ succeeded: 1, failed: 0 });
+    const written = await shop.ctx.db
+      .selectFrom("settings")
+      .select("key")
+      .where("key", "like", `${note}-%`)
+      .orderBy("key")
+      .execute();
+    expect(written.map((row) => row.key)).toEqual([`${note}-failing`, `${note}-now`, `${note}-runner`]);
+  });
+
   it("rolls back a transactional job whose lease ran out while it ran, and leaves the job to the runner that took it", async () => {
     const warnings: string[] = [];
     let release!: () => void;

@@ -9,9 +9,15 @@ import * as repo from "./repository.js";
  * a runner died mid-way: a job is claimed once at a time, but a claim whose lease ran out is taken
  * again.
  */
-export interface JobKind<P = unknown> {
+export interface JobKind<P = unknown, R = unknown> {
   kind: string;
-  run(ctx: AppContext, payload: P): Promise<void>;
+  /**
+   * What every job of the kind reads, whatever its payload, read before its transaction opens and
+   * on the shop's database itself: settings kept in memory (db/kept-reads.ts), which a read inside
+   * the transaction would fetch again each time. Runs again with each try; handed to `run`.
+   */
+  prepare?(ctx: AppContext): Promise<R>;
+  run(ctx: AppContext, payload: P, prepared?: R): Promise<void>;
   /** Tries before the job is given up (state "failed"); recurring jobs are never given up. */
   maxAttempts: number;
   /** The wait before try n + 1 after try n failed; growing, so a broken mail server is not hammered. */
@@ -100,8 +106,9 @@ class ClaimLost extends Error {}
 /** Runs a transactional job and finishes it in the same transaction; false when its claim was lost. */
 async function runInTransaction(ctx: AppContext, kind: JobKind, job: repo.JobRow, token: string): Promise<boolean> {
   try {
+    const prepared = await kind.prepare?.(ctx);
     await ctx.db.transaction().execute(async (trx) => {
-      await kind.run({ ...ctx, db: trx }, JSON.parse(job.payload));
+      await kind.run({ ...ctx, db: trx }, JSON.parse(job.payload), prepared);
       if (!(await repo.finishJob(trx, job.job_id, token, now().toISOString()))) throw new ClaimLost();
     });
     return true;
@@ -128,7 +135,7 @@ async function runClaimed(ctx: AppContext, kind: JobKind, job: repo.JobRow, log:
     if (kind.transactional && kind.everyMs === undefined) {
       recorded = await runInTransaction(ctx, kind, job, token);
     } else {
-      await kind.run(ctx, JSON.parse(job.payload));
+      await kind.run(ctx, JSON.parse(job.payload), await kind.prepare?.(ctx));
       const at = now();
       if (kind.everyMs !== undefined) {
         recorded = await repo.rescheduleJob(ctx.db, job.job_id, token, nextSlot(at, kind.everyMs).toISOString());
@@ -267,11 +274,14 @@ export async function runJobNow<P>(
  * False when the job is not due or another runner holds it.
  */
 async function claimAndRunInTransaction(ctx: AppContext, kind: JobKind, jobId: number): Promise<boolean> {
+  // Prepared before the claim: what kinds prepare is kept in memory, and costs nothing when the job
+  // turns out to be held by another runner.
+  const prepared = await kind.prepare?.(ctx);
   return ctx.db.transaction().execute(async (trx) => {
     // Claimed and marked done in one statement; a failing run rolls both back.
     const job = await repo.claimOneDone(trx, ctx.dialect, { kind: kind.kind, now: now().toISOString(), jobId });
     if (!job) return false;
-    await kind.run({ ...ctx, db: trx }, JSON.parse(job.payload));
+    await kind.run({ ...ctx, db: trx }, JSON.parse(job.payload), prepared);
     return true;
   });
 }

@@ -108,6 +108,24 @@ describe("order mails", () => {
     expect(await sentMails()).toEqual([]);
   });
 
+  it("shows the bank accounts as the admin last saved them, read again for the next order", async () => {
+    const saved = [{ bank: "BCA", accountNumber: "1234567890", accountName: "Toko Bunga Bandung" }];
+    await placeOrder();
+    expect((await sentMails())[0]?.text).toContain("BCA 1234567890 (a.n. Toko Bunga Bandung)");
+    const mandiri = { bank: "Mandiri", accountNumber: "1300011112222", accountName: "Toko Bunga Bandung" };
+    const put = (bankAccounts: typeof saved) =>
+      call("PUT", "/api/settings/payment", admin.cookie, { bankAccounts, paymentWindowMinutes: 1440 });
+    try {
+      expect((await put([mandiri])).statusCode).toBe(200);
+      await placeOrder();
+      const [shopper] = (await sentMails()) as [Mail];
+      expect(shopper.text).toContain("Mandiri 1300011112222 (a.n. Toko Bunga Bandung)");
+      expect(shopper.text).not.toContain("BCA 1234567890");
+    } finally {
+      expect((await put(saved)).statusCode).toBe(200);
+    }
+  });
+
   it("lists every line in order with its own add-ons under it, a line without any with none", async () => {
     const [roses, lilies, tulips] = [
       await createProduct(shop, { name: "Mail Roses", price: 100000 }),

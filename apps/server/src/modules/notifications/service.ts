@@ -13,6 +13,7 @@ import { enqueueJob, type JobKind, runJobNow } from "../jobs/service.js";
 import { type QueuedMail, queueMails } from "../mail/service.js";
 import * as orders from "../orders/repository.js";
 import { listBankAccounts } from "../settings/repository.js";
+import { keptBankAccounts } from "../settings/service.js";
 import { languageOfAddress } from "./repository.js";
 
 /** The shop's name in every mail, as in the reset mail and the page titles. */
@@ -158,11 +159,14 @@ export async function orderView(db: Executor, orderId: number, language?: Langua
 interface OrderRead {
   order: orders.OrderWithUser;
   lines: orders.OrderLineWithAddOns[];
-  accounts: { bank: string; account_number: string; account_name: string }[];
+  accounts: BankAccountRow[];
 }
 
-async function readOrder(db: Executor, orderId: number): Promise<OrderRead | null> {
-  const [found, accounts] = await Promise.all([orders.findOrderWithLines(db, orderId), listBankAccounts(db)]);
+type BankAccountRow = { bank: string; account_number: string; account_name: string };
+
+/** The order and its lines, with the bank accounts as `known` gives them or else as read now. */
+async function readOrder(db: Executor, orderId: number, known?: BankAccountRow[]): Promise<OrderRead | null> {
+  const [found, accounts] = await Promise.all([orders.findOrderWithLines(db, orderId), known ?? listBankAccounts(db)]);
   return found ? { ...found, accounts } : null;
 }
 
@@ -287,9 +291,9 @@ export async function queueOrderMail(
   ctx: AppContext,
   orderId: number,
   kind: OrderMailKind,
-  options: { note?: string | null } = {},
+  options: { note?: string | null; accounts?: BankAccountRow[] } = {},
 ): Promise<QueuedMail[]> {
-  const read = await readOrder(trx, orderId);
+  const read = await readOrder(trx, orderId, options.accounts);
   if (!read) return [];
   const view = viewOf(read);
   // The shop's mails are read by whoever has NOTIFY_EMAIL: in the language of an account at that
@@ -337,12 +341,14 @@ interface OrderMailPayload {
  * Writes an order's mails of one kind into the mail queue, in the transaction that finishes the job
  * (so exactly once), from the order as it is when the job runs: moments after the change that queued it.
  */
-export const orderMailJob: JobKind<OrderMailPayload> = {
+export const orderMailJob: JobKind<OrderMailPayload, BankAccountRow[]> = {
   kind: "order.mail",
   maxAttempts: 10,
   transactional: true,
-  async run(ctx, { orderId, kind }) {
-    await queueOrderMail(ctx.db, ctx, orderId, kind);
+  // The bank accounts every order's mail shows, kept in memory rather than read in each transaction.
+  prepare: (ctx) => keptBankAccounts(ctx.db),
+  async run(ctx, { orderId, kind }, accounts) {
+    await queueOrderMail(ctx.db, ctx, orderId, kind, { accounts });
   },
 };
 

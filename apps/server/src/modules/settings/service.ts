@@ -85,6 +85,14 @@ export function getOrderSettings(db: Executor): Promise<OrderSettings> {
   });
 }
 
+/**
+ * The shop's bank accounts, kept in memory until the admin saves them again (db/kept-reads.ts): every
+ * new order's mail shows them. Shared: callers must not change the list.
+ */
+export function keptBankAccounts(db: Executor) {
+  return keptRead(db, "bank-accounts", () => listBankAccounts(db));
+}
+
 /** Where to transfer to and how long a new order waits for the money (contract §7.2). */
 export async function getPaymentSettings(db: Executor): Promise<PaymentSettings> {
   const [accounts, paymentWindowMinutes] = await Promise.all([listBankAccounts(db), getPaymentWindowMinutes(db)]);
