@@ -14,8 +14,8 @@ export interface ChangeWatch {
   token(): number | undefined;
   /**
    * Like `token`, for the shop's settings tables only (settings, delivery slots, closed dates,
-   * districts, bank accounts): it moves with a change to one of them, not with every order. `undefined` where
-   * the watch cannot tell them apart (SQLite) or is not listening.
+   * districts, bank accounts): it moves with a change to one of them, not with every order.
+   * `undefined` where the watch cannot tell them apart (SQLite) or is not listening.
    */
   settingsToken(): number | undefined;
   close(): Promise<void>;
@@ -24,7 +24,7 @@ export interface ChangeWatch {
 /** The channel the catalogue's version triggers notify on PostgreSQL (migration 20261201100000). */
 export const CATALOG_CHANNEL = "catalog_changed";
 
-/** The channel the settings tables' triggers notify on PostgreSQL (migrations 20261204100000, 20261205100000). */
+/** The channel the settings tables' triggers notify on PostgreSQL (migrations 20261204100000 and 20261205100000). */
 export const SETTINGS_CHANNEL = "settings_changed";
 
 /** A statement of this process that writes one of the settings tables. */
