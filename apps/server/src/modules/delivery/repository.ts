@@ -102,6 +102,25 @@ const bookingsBetween = prepared((db, from: string, to: string) =>
 );
 
 /**
+ * How many places of [from, to] of an active slot hold as many orders as the slot takes, or more:
+ * one row back, however many places the window has. Built once (db/prepared.ts).
+ */
+const fullPlacesBetween = prepared((db, from: string, to: string) =>
+  db
+    .selectFrom("delivery_bookings")
+    .innerJoin("delivery_slots", "delivery_slots.slot_id", "delivery_bookings.delivery_slot_id")
+    .select((eb) => eb.fn.countAll<number | string>().as("full"))
+    .where("delivery_bookings.delivery_day", ">=", from)
+    .where("delivery_bookings.delivery_day", "<=", to)
+    .where("delivery_slots.active", "=", 1)
+    .whereRef("delivery_bookings.booked", ">=", "delivery_slots.capacity"),
+);
+
+export async function countFullPlaces(db: Executor, from: string, to: string): Promise<number> {
+  return Number((await fullPlacesBetween.first(db, from, to))?.full ?? 0);
+}
+
+/**
  * The orders other than `orderId` that hold each place in [from, to], counted from the orders
  * themselves: what an admin's move of that order counts against the target's capacity.
  */

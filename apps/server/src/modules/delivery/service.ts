@@ -27,6 +27,7 @@ import {
   type SlotRule,
   slotAvailability,
   unavailableReason,
+  windowDates,
 } from "./availability.js";
 import * as repo from "./repository.js";
 
@@ -256,10 +257,31 @@ async function namedPlace(
   return { date, slot };
 }
 
-/** The active slots and the window's bookings as counted at one moment, without a lock. */
+/**
+ * The active slots and the window's bookings as counted at one moment, without a lock; no snapshot
+ * when every place of the window was full (no order can have one).
+ */
 export interface PlaceCount {
   slots: SlotRule[];
-  snapshot: ScheduleSnapshot;
+  snapshot: ScheduleSnapshot | null;
+}
+
+/**
+ * Whether this process's last count found every place of the window full. A hint only, for which
+ * query to ask first: in a rush the window fills, and every later order that names no slot read each
+ * of its places' bookings (a row per place) to learn that none is free. While it stays full, one
+ * count answers that instead. Whatever the hint, the answer comes from the database.
+ */
+let windowWasFull = false;
+
+/**
+ * Whether each active slot on each date of the window holds as many orders as it takes, and at least
+ * one: a place no order holds has no row for countFullPlaces to count (a slot that takes none).
+ */
+function everyPlaceFull(snap: ScheduleSnapshot, slots: SlotRule[]): boolean {
+  return windowDates(snap.today, snap.windowDays).every((date) =>
+    slots.every((slot) => bookedOn(snap, date, slot.slotId) >= Math.max(slot.capacity, 1)),
+  );
 }
 
 /**
@@ -270,11 +292,16 @@ export interface PlaceCount {
 export async function countPlaces(db: Executor, knownWindowDays?: number): Promise<PlaceCount> {
   const today = shopToday();
   const [active, windowDays] = await Promise.all([activeSlots(db), knownWindowDays ?? getDeliveryWindowDays(db)]);
-  return {
-    slots: active.map(toSlotRule),
-    // The window just read is the snapshot's: one settings read per count, not two.
-    snapshot: await snapshot(db, today, lastBookableDay(today, windowDays), undefined, windowDays),
-  };
+  const slots = active.map(toSlotRule);
+  const last = lastBookableDay(today, windowDays);
+  if (slots.length === 0) return { slots, snapshot: null };
+  if (windowWasFull && (await repo.countFullPlaces(db, today, last)) === slots.length * windowDays) {
+    return { slots, snapshot: null };
+  }
+  // The window just read is the snapshot's: one settings read per count, not two.
+  const snap = await snapshot(db, today, last, undefined, windowDays);
+  windowWasFull = everyPlaceFull(snap, slots);
+  return { slots, snapshot: snap };
 }
 
 /**
@@ -293,9 +320,11 @@ export async function claimEarliestPlace(
   windowDays?: number,
 ): Promise<Place | null> {
   const places = counted ?? (await countPlaces(db, windowDays));
+  const counts = places.snapshot;
+  if (!counts) return null;
   let slots = places.slots;
   // A copy: a retried transaction starts again from the same count.
-  const snap = { ...places.snapshot, booked: new Map(places.snapshot.booked) };
+  const snap = { ...counts, booked: new Map(counts.booked) };
   for (;;) {
     const candidate = earliestPlace(snap, slots);
     if (!candidate || dialect !== "postgres") return candidate;
@@ -306,7 +335,7 @@ export async function claimEarliestPlace(
         return null;
       }
       const slot = toSlotRule(row);
-      const fresh = await lockedSnapshot(db, candidate.date, slot.slotId, places.snapshot.windowDays);
+      const fresh = await lockedSnapshot(db, candidate.date, slot.slotId, counts.windowDays);
       return unavailableReason(fresh, candidate.date, slot) === null ? { date: candidate.date, slot } : null;
     });
     if (place) return place;

@@ -3,6 +3,8 @@ import { describe, expect, it } from "vitest";
 import { bookPlaces, closeDate, createSlot, createZone } from "../../../test/delivery-fixtures.js";
 import { createProduct, placeOrder, stockOf } from "../../../test/fixtures.js";
 import { useShopAt } from "../../../test/harness.js";
+import { SETTING_KEYS } from "../../db/database.js";
+import { getSetting, putSetting } from "../settings/repository.js";
 
 /** 07:00 on Wednesday 25 November 2026 in Bandung: before every seeded cutoff of the day. */
 const NOW = "2026-11-25T00:00:00.000Z";
@@ -182,6 +184,57 @@ describe("an order without a date and slot", () => {
     await bookPlaces(world.shop, world.customer.user.user_id, { date: TODAY, slotId: morning, count: 9 });
     const next = (await order(product.product_id)).json() as OrderDetail;
     expect(next.delivery).toMatchObject({ date: TODAY, slotId: midday, label: "Midday" });
+  });
+
+  it("goes in without one once every place of the window is full, and takes a place a cancellation frees", async () => {
+    const product = await createProduct(world.shop, { stock: 50 });
+    const db = world.shop.ctx.db;
+    const tomorrow = "2026-11-26";
+    const windowBefore = await getSetting(db, SETTING_KEYS.deliveryWindowDays);
+    await putSetting(db, SETTING_KEYS.deliveryWindowDays, "2");
+    const slots = await db
+      .selectFrom("delivery_slots")
+      .select(["slot_id", "capacity"])
+      .where("active", "=", 1)
+      .execute();
+    const booked: number[] = [];
+    try {
+      for (const date of [TODAY, tomorrow]) {
+        for (const slot of slots) {
+          const count = slot.capacity;
+          booked.push(
+            ...(await bookPlaces(world.shop, world.customer.user.user_id, { date, slotId: slot.slot_id, count })),
+          );
+        }
+      }
+      // The first order after the window filled reads every place; the next ones learn it from a count.
+      for (const _ of [1, 2]) {
+        const res = await order(product.product_id);
+        expect(res.statusCode, res.body).toBe(201);
+        expect(res.json()).toMatchObject({ delivery: null, deliveryDate: null });
+      }
+      const midday = await seededSlot("Midday");
+      const freed = await db
+        .selectFrom("orders")
+        .select("order_id")
+        .where("order_id", "in", booked)
+        .where("delivery_day", "=", tomorrow)
+        .where("delivery_slot_id", "=", midday)
+        .executeTakeFirstOrThrow();
+      await db
+        .updateTable("orders")
+        .set({ order_status: "Cancelled" })
+        .where("order_id", "=", freed.order_id)
+        .execute();
+      const taker = (await order(product.product_id)).json() as OrderDetail;
+      expect(taker.delivery).toMatchObject({ date: tomorrow, slotId: midday });
+      expect((await order(product.product_id)).json()).toMatchObject({ delivery: null });
+    } finally {
+      await db.deleteFrom("orders").where("order_id", "in", booked).execute();
+      if (windowBefore === undefined)
+        await db.deleteFrom("settings").where("key", "=", SETTING_KEYS.deliveryWindowDays).execute();
+      else await putSetting(db, SETTING_KEYS.deliveryWindowDays, windowBefore);
+    }
   });
 
   it("goes in without one when no slot is free in the window, with no delivery date", async () => {
