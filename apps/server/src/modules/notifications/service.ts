@@ -12,7 +12,7 @@ import { shopToday } from "../../lib/time.js";
 import { enqueueJob, type JobKind, runJobNow } from "../jobs/service.js";
 import { type QueuedMail, queueMails } from "../mail/service.js";
 import * as orders from "../orders/repository.js";
-import { listBankAccounts } from "../settings/repository.js";
+import { type BankAccountRow, listBankAccounts } from "../settings/repository.js";
 import { keptBankAccounts } from "../settings/service.js";
 import { languageOfAddress } from "./repository.js";
 
@@ -161,8 +161,6 @@ interface OrderRead {
   lines: orders.OrderLineWithAddOns[];
   accounts: BankAccountRow[];
 }
-
-type BankAccountRow = { bank: string; account_number: string; account_name: string };
 
 /** The order and its lines, with the bank accounts as `known` gives them or else as read now. */
 async function readOrder(db: Executor, orderId: number, known?: BankAccountRow[]): Promise<OrderRead | null> {

@@ -28,6 +28,13 @@ export async function putSetting(db: Executor, key: string, value: string): Prom
     .execute();
 }
 
+/** A bank account as the shop keeps it and lists it, in the admin's order. */
+export interface BankAccountRow {
+  bank: string;
+  account_number: string;
+  account_name: string;
+}
+
 const bankAccounts = prepared((db) =>
   db
     .selectFrom("bank_accounts")
@@ -42,10 +49,7 @@ export function listBankAccounts(db: Executor) {
 }
 
 /** The list as a whole is what the admin edits, so it is replaced as a whole. */
-export async function replaceBankAccounts(
-  db: Executor,
-  accounts: { bank: string; account_number: string; account_name: string }[],
-): Promise<void> {
+export async function replaceBankAccounts(db: Executor, accounts: BankAccountRow[]): Promise<void> {
   await db.deleteFrom("bank_accounts").execute();
   if (accounts.length === 0) return;
   await db
