@@ -14,7 +14,8 @@ export interface ChangeWatch {
   token(): number | undefined;
   /**
    * Like `token`, for the shop's settings tables only (settings, delivery slots, closed dates,
-   * districts, bank accounts): it moves with a change to one of them, not with every order.
+   * districts, bank accounts, and the accounts' languages): it moves with a change to one of them,
+   * not with every order.
    * `undefined` where the watch cannot tell them apart (SQLite) or is not listening.
    */
   settingsToken(): number | undefined;
@@ -24,12 +25,12 @@ export interface ChangeWatch {
 /** The channel the catalogue's version triggers notify on PostgreSQL (migration 20261201100000). */
 export const CATALOG_CHANNEL = "catalog_changed";
 
-/** The channel the settings tables' triggers notify on PostgreSQL (migrations 20261204100000 and 20261205100000). */
+/** The channel the settings tables' triggers notify on PostgreSQL (migrations 20261204100000, 20261205100000, 20261206100000). */
 export const SETTINGS_CHANNEL = "settings_changed";
 
-/** A statement of this process that writes one of the settings tables. */
+/** A statement of this process that writes one of the settings tables, or an account (its language). */
 const SETTINGS_WRITE =
-  /^\s*(?:insert\s+into|update|delete\s+from|truncate)\s+"?(?:settings|delivery_slots|closed_dates|delivery_zones|bank_accounts)"?[\s(]/i;
+  /^\s*(?:insert\s+into|update|delete\s+from|truncate)\s+"?(?:settings|delivery_slots|closed_dates|delivery_zones|bank_accounts|users)"?[\s(]/i;
 
 /** The end of a transaction (not of a savepoint). */
 const TRANSACTION_END = /^\s*(?:commit|rollback)\s*;?\s*$/i;

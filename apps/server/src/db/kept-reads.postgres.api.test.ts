@@ -2,6 +2,7 @@ import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { createTestShop, type TestShop } from "../../test/harness.js";
 import { availability } from "../modules/delivery/service.js";
+import { shopMailLanguage } from "../modules/notifications/service.js";
 import { putSetting } from "../modules/settings/repository.js";
 import { getOrderSettings, keptBankAccounts } from "../modules/settings/service.js";
 import { changeWatchOf } from "./changes.js";
@@ -9,6 +10,17 @@ import { openDatabase } from "./connection.js";
 import { type Database, SETTING_KEYS } from "./database.js";
 
 const feeOf = async (db: Kysely<Database>) => (await getOrderSettings(db)).deliveryFee;
+
+/** Waits until the settings token has stood still for 200 ms. */
+async function settled(db: Kysely<Database>) {
+  let last = changeWatchOf(db)?.settingsToken();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const token = changeWatchOf(db)?.settingsToken();
+    if (token === last) return;
+    last = token;
+  }
+}
 
 /**
  * PostgreSQL only (vitest.config.ts): SQLite reads its settings for every order. `other` is a second
@@ -25,6 +37,9 @@ describe("the settings every order reads, kept in memory on PostgreSQL", () => {
     // Both listen before the first change: until then nothing is kept.
     await vi.waitFor(() => expect(changeWatchOf(shop.ctx.db)?.settingsToken()).toBeDefined());
     await vi.waitFor(() => expect(changeWatchOf(other)?.settingsToken()).toBeDefined());
+    // The notifications of the last test's writes have all arrived: a late one would move the token
+    // in the middle of this test, and what it checks is kept would be read again.
+    await settled(shop.ctx.db);
   });
   afterAll(async () => {
     await other.destroy();
@@ -80,6 +95,40 @@ describe("the settings every order reads, kept in memory on PostgreSQL", () => {
     await expect.poll(banks).toEqual(["Mandiri"]);
     await sql`delete from bank_accounts`.execute(other);
     await expect.poll(banks).toEqual([]);
+  });
+
+  it("include the language of the shop's own mails, which another process's change of the account reaches", async () => {
+    const address = shop.ctx.config.notifyEmail;
+    const language = () => shopMailLanguage(shop.ctx, shop.ctx.db);
+    const setLanguage = (to: string) =>
+      sql`update users set language = ${to} where email_key = ${address}`.execute(other);
+    // No account reads the shop's mails yet: they are in English.
+    expect(await language()).toBe("en");
+    await sql`insert into users (username, username_key, email, email_key, password_hash, role, created_at, language)
+      values ('Florist', 'florist', ${address}, ${address}, 'x', 'admin', '2026-12-01T03:00:00.000Z', 'id')`.execute(
+      other,
+    );
+    await expect.poll(language).toBe("id");
+    await settled(shop.ctx.db);
+    // Kept: a write no trigger sees is not read.
+    await other.connection().execute(async (connection) => {
+      await sql`set session_replication_role = replica`.execute(connection);
+      await sql`update users set language = 'en' where email_key = ${address}`.execute(connection);
+      await sql`set session_replication_role = origin`.execute(connection);
+    });
+    expect(await language()).toBe("id");
+    // Another change of an account (its password) is not heard of: nothing kept is read again.
+    const before = changeWatchOf(shop.ctx.db)?.settingsToken();
+    await sql`update users set password_hash = password_hash where email_key = ${address}`.execute(other);
+    await settled(shop.ctx.db);
+    expect(changeWatchOf(shop.ctx.db)?.settingsToken()).toBe(before);
+    expect(await language()).toBe("id");
+    await setLanguage("en");
+    await expect.poll(language).toBe("en");
+    await setLanguage("id");
+    await expect.poll(language).toBe("id");
+    await sql`delete from users where email_key = ${address}`.execute(other);
+    await expect.poll(language).toBe("en");
   });
 
   it("include the bookable slots and closed dates, which another process's schedule changes reach", async () => {

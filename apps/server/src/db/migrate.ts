@@ -22,6 +22,7 @@ import * as photoPhoneCopies from "./migrations/20261202100000_photo_phone_copie
 import * as deliveryBookings from "./migrations/20261203100000_delivery_bookings.js";
 import * as settingsChangeNotice from "./migrations/20261204100000_settings_change_notice.js";
 import * as bankAccountsChangeNotice from "./migrations/20261205100000_bank_accounts_change_notice.js";
+import * as accountLanguageChangeNotice from "./migrations/20261206100000_account_language_change_notice.js";
 
 /** Migrations listed in code so they run the same from source, tests and any bundle. */
 const migrations: Record<string, Migration> = {
@@ -48,6 +49,7 @@ const migrations: Record<string, Migration> = {
   "20261203100000_delivery_bookings": deliveryBookings,
   "20261204100000_settings_change_notice": settingsChangeNotice,
   "20261205100000_bank_accounts_change_notice": bankAccountsChangeNotice,
+  "20261206100000_account_language_change_notice": accountLanguageChangeNotice,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

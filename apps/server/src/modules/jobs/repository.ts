@@ -1,6 +1,6 @@
-import type { Selectable } from "kysely";
+import type { QueryCreator, Selectable } from "kysely";
 import type { Dialect } from "../../db/connection.js";
-import { type Executor, JOB_COLUMNS, type JobsTable } from "../../db/database.js";
+import { type Database, type Executor, JOB_COLUMNS, type JobsTable } from "../../db/database.js";
 import { prepared, preparedRows } from "../../db/prepared.js";
 
 export type JobRow = Selectable<JobsTable>;
@@ -128,12 +128,25 @@ const doneOnClaim = (now: string) => ({
   last_error: null,
 });
 
+/**
+ * PostgreSQL: claimOneDone's update without what it returns, for a statement that claims the job
+ * and writes its work together (a data-modifying WITH): one round trip instead of a transaction's
+ * four, and the same all or nothing, since one statement is its own transaction.
+ */
+export function claimOneDoneOnPostgres(
+  db: QueryCreator<Database>,
+  claim: { kind: string; now: string; jobId: number },
+) {
+  return dueJobs(db, "postgres", { kinds: [claim.kind], now: claim.now, limit: 1, jobId: claim.jobId }).set((eb) => ({
+    ...doneOnClaim(claim.now),
+    attempts: eb("attempts", "+", 1),
+  }));
+}
+
 const claimOneDoneQuery = {
   postgres: prepared(
     (db, now: string, kind: string, jobId: number) =>
-      dueJobs(db, "postgres", { kinds: [kind], now, limit: 1, jobId })
-        .set((eb) => ({ ...doneOnClaim(now), attempts: eb("attempts", "+", 1) }))
-        .returning(JOB_COLUMNS),
+      claimOneDoneOnPostgres(db, { kind, now, jobId }).returning(JOB_COLUMNS),
     // As claimOne: a plan kept from a new shop's first jobs scanned the whole queue (0.6 ms against 0.1 ms).
     { planEachRun: true },
   ),
@@ -160,7 +173,7 @@ function claimQuery(
 
 /** An update of the due, unheld jobs of these kinds (or the one job `jobId`), oldest first, up to `limit`. */
 function dueJobs(
-  db: Executor,
+  db: QueryCreator<Database>,
   dialect: Dialect,
   claim: { kinds: string[]; now: string; limit: number; jobId?: number },
 ) {

@@ -251,20 +251,44 @@ export async function runJobNow<P>(
 ): Promise<boolean> {
   if (kind.transactional && kind.everyMs === undefined) {
     // Claimed, run and finished in one transaction: one commit, no lease to write first.
-    try {
-      return await claimAndRunInTransaction(ctx, kind, jobId);
-    } catch (error) {
-      // Nothing of the try is left. It is counted and recorded as the runner records a failed try
-      // (claimed, then retried after its backoff), without running it again now.
-      const [job] = await claim(ctx, [kind], jobId);
-      if (job && !(await recordFailure(ctx, kind, job, error, log))) {
-        log.warn({ jobId, kind: kind.kind }, "job outlived its lease: another runner has taken it");
-      }
-      return false;
-    }
+    return finishJobNow(ctx, kind, jobId, () => claimAndRunInTransaction(ctx, kind, jobId), log);
   }
   const [job] = await claim(ctx, [kind], jobId);
   return job ? runClaimed(ctx, kind, job, log) : false;
+}
+
+/** What a job finished at once by its caller is claimed by: its kind and id, due at `now`. */
+export interface JobClaim {
+  kind: string;
+  jobId: number;
+  now: string;
+}
+
+/**
+ * Runs a due transactional job of `kind` at once through `finish`, which claims it, marks it done
+ * and writes its work all together or not at all (repository.claimOneDone, in one statement or one
+ * transaction), answering false when the job is not due or another runner holds it. For a caller
+ * that already knows what the job would write (a new order's mails, from the order it has just
+ * written) and so needs none of the job's reads. A failure is recorded as a failed try, as the
+ * runner records one (claimed, then retried after its backoff), without running it again now.
+ */
+export async function finishJobNow(
+  ctx: AppContext,
+  kind: JobKind,
+  jobId: number,
+  finish: (claim: JobClaim) => Promise<boolean>,
+  log: JobLog = quiet,
+): Promise<boolean> {
+  try {
+    return await finish({ kind: kind.kind, jobId, now: now().toISOString() });
+  } catch (error) {
+    // Nothing of the try is left: it is counted and recorded.
+    const [job] = await claim(ctx, [kind], jobId);
+    if (job && !(await recordFailure(ctx, kind, job, error, log))) {
+      log.warn({ jobId, kind: kind.kind }, "job outlived its lease: another runner has taken it");
+    }
+    return false;
+  }
 }
 
 /**

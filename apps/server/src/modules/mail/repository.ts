@@ -1,5 +1,7 @@
+import { sql } from "kysely";
 import { type Executor, MAIL_COLUMNS, type NewMail } from "../../db/database.js";
 import { prepared, preparedRows } from "../../db/prepared.js";
+import { claimOneDoneOnPostgres } from "../jobs/repository.js";
 
 type MailValues = [
   to_address: string,
@@ -47,6 +49,65 @@ export async function insertMails(db: Executor, mails: NewMail[]): Promise<numbe
     ]),
   );
   return rows.map((row) => row.mail_id);
+}
+
+/** The job that sends each mail: queued with the mail, due at once, `{"mailId":…}` as JSON.stringify writes it. */
+export interface SendJob {
+  kind: string;
+  maxAttempts: number;
+  createdAt: string;
+}
+
+/**
+ * PostgreSQL, in one statement: claims the due transactional job `claim.jobId` and marks it done
+ * (jobs repository, claimOneDone), and only if that claimed it, writes the mails and a send job for
+ * each. One statement is all or nothing, as the transaction of begin, claim, two inserts and commit
+ * it stands for; the mails of every new order are written this way. False when the job was not
+ * claimed (not due, or another runner holds it): then nothing was written. `mails` must not be empty.
+ */
+export async function insertMailsFinishingJob(
+  db: Executor,
+  claim: { kind: string; jobId: number; now: string },
+  mails: NewMail[],
+  send: SendJob,
+): Promise<boolean> {
+  const rows = sql.join(
+    mails.map(
+      (mail) =>
+        sql`(${mail.to_address}::text, ${mail.subject}::text, ${mail.text_body}::text,
+          ${mail.html_body ?? null}::text, ${mail.attachments ?? null}::text, ${mail.created_at}::text)`,
+    ),
+  );
+  const queued = await db
+    .with("claimed", (qc) => claimOneDoneOnPostgres(qc, claim).returning("job_id"))
+    .with("written", (qc) =>
+      qc
+        .insertInto("mails")
+        .columns(["to_address", "subject", "text_body", "html_body", "attachments", "created_at"])
+        .expression(
+          sql`select * from (values ${rows}) as m (to_address, subject, text_body, html_body, attachments, created_at)
+            where exists (select from claimed)`,
+        )
+        .returning("mail_id"),
+    )
+    .insertInto("jobs")
+    .columns(["kind", "payload", "run_at", "max_attempts", "created_at", "state", "attempts"])
+    .expression((eb) =>
+      eb
+        .selectFrom("written")
+        .select([
+          sql<string>`${send.kind}::text`.as("kind"),
+          sql<string>`'{"mailId":' || written.mail_id || '}'`.as("payload"),
+          sql<string>`${send.createdAt}::text`.as("run_at"),
+          sql<number>`${send.maxAttempts}::integer`.as("max_attempts"),
+          sql<string>`${send.createdAt}::text`.as("created_at"),
+          sql<string>`'queued'`.as("state"),
+          sql<number>`0`.as("attempts"),
+        ]),
+    )
+    .returning("job_id")
+    .execute();
+  return queued.length > 0;
 }
 
 export function findMail(db: Executor, mailId: number) {

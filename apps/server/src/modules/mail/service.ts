@@ -1,8 +1,9 @@
 import type { AppContext } from "../../context.js";
-import type { Executor } from "../../db/database.js";
+import type { Executor, NewMail } from "../../db/database.js";
 import type { Mail, MailAttachment } from "../../lib/mailer.js";
 import { DAY, isoIn, now, nowIso } from "../../lib/time.js";
-import { enqueueJobs, type JobKind, type JobLog, runJobNow } from "../jobs/service.js";
+import { claimOneDone } from "../jobs/repository.js";
+import { enqueueJobs, type JobClaim, type JobKind, type JobLog, runJobNow } from "../jobs/service.js";
 import * as repo from "./repository.js";
 
 /**
@@ -47,6 +48,18 @@ function readAttachments(json: string): MailAttachment[] {
   }));
 }
 
+/** A mail as its row in the queue keeps it, written at `createdAt`. */
+const mailRow =
+  (createdAt: string) =>
+  (mail: Mail): NewMail => ({
+    to_address: mail.to,
+    subject: mail.subject,
+    text_body: mail.text,
+    html_body: mail.html ?? null,
+    attachments: storeAttachments(mail.attachments),
+    created_at: createdAt,
+  });
+
 /** A mail in the durable queue: the id of the job that sends it. */
 export interface QueuedMail {
   jobId: number;
@@ -64,24 +77,35 @@ export async function queueMail(db: Executor, mail: Mail): Promise<QueuedMail> {
 /** Several mails queued as one: their rows in one statement, their jobs in another. */
 export async function queueMails(db: Executor, mails: Mail[]): Promise<QueuedMail[]> {
   if (mails.length === 0) return [];
-  const at = nowIso();
-  const mailIds = await repo.insertMails(
-    db,
-    mails.map((mail) => ({
-      to_address: mail.to,
-      subject: mail.subject,
-      text_body: mail.text,
-      html_body: mail.html ?? null,
-      attachments: storeAttachments(mail.attachments),
-      created_at: at,
-    })),
-  );
+  const mailIds = await repo.insertMails(db, mails.map(mailRow(nowIso())));
   const jobIds = await enqueueJobs(
     db,
     sendMailJob,
     mailIds.map((mailId) => ({ mailId })),
   );
   return jobIds.map((jobId) => ({ jobId }));
+}
+
+/**
+ * Queues mails as the due transactional job of `claim` finishes: the job is claimed and marked done,
+ * and the mails and their send jobs written, together or not at all (jobs service, finishJobNow).
+ * One statement on PostgreSQL (repository.insertMailsFinishingJob), a transaction on SQLite, whose
+ * statements cost no round trip. False, and nothing written, when the job was not claimed.
+ */
+export async function queueMailsFinishingJob(ctx: AppContext, claim: JobClaim, mails: Mail[]): Promise<boolean> {
+  if (ctx.dialect === "postgres" && mails.length > 0) {
+    const createdAt = nowIso();
+    return repo.insertMailsFinishingJob(ctx.db, claim, mails.map(mailRow(createdAt)), {
+      kind: sendMailJob.kind,
+      maxAttempts: sendMailJob.maxAttempts,
+      createdAt,
+    });
+  }
+  return ctx.db.transaction().execute(async (trx) => {
+    if (!(await claimOneDone(trx, ctx.dialect, claim))) return false;
+    await queueMails(trx, mails);
+    return true;
+  });
 }
 
 /**

@@ -4,6 +4,7 @@ import type { OrderDetail, User } from "@florist/contract";
 import { formatRupiah, orderDisplayId } from "@florist/contract/rules";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
+import { createZone } from "../../../test/delivery-fixtures.js";
 import {
   createProduct,
   customizationIds,
@@ -181,6 +182,23 @@ describe("order mails", () => {
     ]);
     expect(await sentMails()).toEqual([]);
     expect(await mailCount()).toBe(before + 2);
+  });
+
+  it("writes a new order's mails from the order as placed, the same as the job runner writes them from the database", async () => {
+    const zoneId = await createZone(shop, { name: "Coblong", fee: 20000 });
+    const order = await placeOrder({
+      delivery_zone_id: zoneId,
+      recipient_name: "Ibu Sari",
+      recipient_phone: "081234567890",
+      card_message: "Selamat Hari Ibu <3 & terima kasih",
+    });
+    const atOnce = await sentMails();
+    expect(atOnce.map((m) => m.to)).toEqual([customer.user.email, "florist@shop.test"]);
+    expect(atOnce[1]?.text).toContain("Coblong");
+    // The same order's mails as the runner writes them, reading the order back: the job a process
+    // leaves that stopped right after the order committed.
+    await shop.ctx.db.transaction().execute((trx) => queueOrderMailJob(trx, order.orderId, "placed"));
+    expect(await sentMails()).toEqual(atOnce);
   });
 
   it("leaves a new order's mails to the job runner when the process stopped before writing them, and they go out once", async () => {

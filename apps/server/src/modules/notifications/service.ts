@@ -5,12 +5,13 @@ import { Eta } from "eta";
 import sharp from "sharp";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
+import { keptRead } from "../../db/kept-reads.js";
 import { DEFAULT_LANGUAGE, dateLocale, LANGUAGES, type Language, type MessageKey, t } from "../../lib/i18n.js";
 import { readPrivateImage } from "../../lib/images.js";
 import type { Mail, MailAttachment } from "../../lib/mailer.js";
 import { shopToday } from "../../lib/time.js";
-import { enqueueJob, type JobKind, runJobNow } from "../jobs/service.js";
-import { type QueuedMail, queueMails } from "../mail/service.js";
+import { enqueueJob, finishJobNow, type JobKind, runJobNow } from "../jobs/service.js";
+import { type QueuedMail, queueMails, queueMailsFinishingJob } from "../mail/service.js";
 import * as orders from "../orders/repository.js";
 import { type BankAccountRow, listBankAccounts } from "../settings/repository.js";
 import { keptBankAccounts } from "../settings/service.js";
@@ -293,11 +294,36 @@ export async function queueOrderMail(
 ): Promise<QueuedMail[]> {
   const read = await readOrder(trx, orderId, options.accounts);
   if (!read) return [];
+  return queueMails(trx, await orderMails(ctx, trx, read, kind, options.note ?? null));
+}
+
+/**
+ * The language of the shop's own mails: that of the account reading NOTIFY_EMAIL, or the default
+ * without one. Kept in memory like the settings (db/kept-reads.ts): every new order mails the shop.
+ */
+export function shopMailLanguage(ctx: AppContext, db: Executor): Promise<Language> {
+  const address = ctx.config.notifyEmail;
+  return keptRead(
+    db,
+    `shop-mail-language ${address}`,
+    async () => (await languageOfAddress(db, address)) ?? DEFAULT_LANGUAGE,
+  );
+}
+
+/** The mails of `kind` for an order read once, each in its reader's language; `db` reads the shop's language. */
+async function orderMails(
+  ctx: AppContext,
+  db: Executor,
+  read: OrderRead,
+  kind: OrderMailKind,
+  note: string | null,
+): Promise<Mail[]> {
   const view = viewOf(read);
+  const orderId = read.order.order_id;
   // The shop's mails are read by whoever has NOTIFY_EMAIL: in the language of an account at that
   // address (the florist's admin account), else in English.
   const shopLanguage = PARTS[kind].some((part) => part.to === "shop")
-    ? ((await languageOfAddress(trx, ctx.config.notifyEmail)) ?? DEFAULT_LANGUAGE)
+    ? await shopMailLanguage(ctx, db)
     : DEFAULT_LANGUAGE;
   let attachments: MailAttachment[] = [];
   if (kind === "finished") {
@@ -308,7 +334,7 @@ export async function queueOrderMail(
     ...view,
     shop: { name: SHOP_NAME, url: ctx.config.appUrl },
     links: links(ctx, orderId),
-    note: options.note ?? null,
+    note,
     lapsed: kind === "lapsed",
     photoCid: attachments[0]?.cid ?? null,
   };
@@ -326,7 +352,7 @@ export async function queueOrderMail(
     };
     mails.push(mail);
   }
-  return queueMails(trx, mails);
+  return mails;
 }
 
 /** What the job that writes an order's mails is given. */
@@ -360,11 +386,25 @@ export function queueOrderMailJob(trx: Executor, orderId: number, kind: OrderMai
   return enqueueJob(trx, orderMailJob, { orderId, kind });
 }
 
+/** A new order as the transaction that placed it wrote it: what its mails show, but the bank accounts. */
+export type PlacedOrder = Omit<OrderRead, "accounts">;
+
 /**
  * Writes the mails of a job queued by queueOrderMailJob at once, once its transaction has committed
  * and its locks are gone, so they are in the queue before the answer and before any later mail of
  * the order. If this fails, or the process stops first, the job runner writes them (once) instead.
+ *
+ * `placed`, the order as its transaction wrote it, spares the job its reads: the mails are rendered
+ * from it, and claiming the job, marking it done and writing them is one statement on PostgreSQL
+ * (mail service, queueMailsFinishingJob), where every round trip counts under a rush.
  */
-export async function writeOrderMailsNow(ctx: AppContext, jobId: number): Promise<void> {
-  await runJobNow(ctx, orderMailJob, jobId).catch(() => false);
+export async function writeOrderMailsNow(ctx: AppContext, jobId: number, placed?: PlacedOrder): Promise<void> {
+  if (!placed) {
+    await runJobNow(ctx, orderMailJob, jobId).catch(() => false);
+    return;
+  }
+  await finishJobNow(ctx, orderMailJob, jobId, async (claim) => {
+    const read = { ...placed, accounts: await keptBankAccounts(ctx.db) };
+    return queueMailsFinishingJob(ctx, claim, await orderMails(ctx, ctx.db, read, "placed", null));
+  }).catch(() => false);
 }

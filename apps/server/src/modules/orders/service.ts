@@ -247,7 +247,7 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
   const named = Boolean(input.delivery_date && input.delivery_slot_id);
   const counted = claimLast && !named ? await countPlaces(ctx.db, deliveryWindowDays) : undefined;
   // The lock order rules deadlocks out; a retry stays for anything else PostgreSQL may abort as a conflict.
-  const { detail, mailJobId } = await retryTransient(() =>
+  const { detail, mailJobId, placed } = await retryTransient(() =>
     ctx.db.transaction().execute(async (trx) => {
       const cartItemIds = input.items.flatMap((item) => (item.cart_item_id ? [item.cart_item_id] : []));
       const productIds = [
@@ -347,10 +347,19 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
         slot_end: placed?.slot.end ?? null,
         zone_name: zone?.name ?? null,
       };
-      return { detail: toDetail(order, priced.map(lineDetail)), mailJobId };
+      // And as its mails show it, so they are written from it without reading it back.
+      const mailLines = priced.map((line) => ({
+        product_name: line.product.name,
+        quantity: line.quantity,
+        size: line.size,
+        color: line.color,
+        line_price: line.linePrice,
+        addOns: line.customizations.map(({ name, price, quantity }) => ({ name, price, quantity })),
+      }));
+      return { detail: toDetail(order, priced.map(lineDetail)), mailJobId, placed: { order, lines: mailLines } };
     }),
   );
-  await writeOrderMailsNow(ctx, mailJobId);
+  await writeOrderMailsNow(ctx, mailJobId, placed);
   return detail;
 }
 
