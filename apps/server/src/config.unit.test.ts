@@ -51,9 +51,9 @@ describe("connection limits in the configuration", () => {
 });
 
 describe("the database pool in the configuration", () => {
-  it("opens up to 20 PostgreSQL connections unless DATABASE_POOL_SIZE says otherwise", () => {
-    expect(loadConfig({}).databasePoolSize).toBe(20);
-    expect(loadConfig({ DATABASE_POOL_SIZE: "8" }).databasePoolSize).toBe(8);
+  it("opens up to 8 PostgreSQL connections unless DATABASE_POOL_SIZE says otherwise", () => {
+    expect(loadConfig({}).databasePoolSize).toBe(8);
+    expect(loadConfig({ DATABASE_POOL_SIZE: "20" }).databasePoolSize).toBe(20);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: "0" })).toThrow(/DATABASE_POOL_SIZE/);
     expect(() => loadConfig({ DATABASE_POOL_SIZE: "many" })).toThrow(/DATABASE_POOL_SIZE/);
   });

@@ -64,7 +64,7 @@ PreparingClient.prototype.query = function query(this: pg.Client, text: unknown,
 } as typeof pg.Client.prototype.query;
 
 /** Connections a process opens to PostgreSQL at most, unless told otherwise (DATABASE_POOL_SIZE). */
-const POOL_MAX = 20;
+const POOL_MAX = 8;
 
 export interface OpenOptions {
   /** PostgreSQL: connections at most. */
