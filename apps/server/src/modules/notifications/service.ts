@@ -10,7 +10,7 @@ import { DEFAULT_LANGUAGE, dateLocale, LANGUAGES, type Language, type MessageKey
 import { readPrivateImage } from "../../lib/images.js";
 import type { Mail, MailAttachment } from "../../lib/mailer.js";
 import { shopToday } from "../../lib/time.js";
-import { enqueueJob, finishJobNow, type JobKind, runJobNow } from "../jobs/service.js";
+import { enqueueJob, finishJobNow, type JobKind } from "../jobs/service.js";
 import { type QueuedMail, queueMails, queueMailsFinishingJob } from "../mail/service.js";
 import * as orders from "../orders/repository.js";
 import { type BankAccountRow, listBankAccounts } from "../settings/repository.js";
@@ -390,19 +390,16 @@ export function queueOrderMailJob(trx: Executor, orderId: number, kind: OrderMai
 export type PlacedOrder = Omit<OrderRead, "accounts">;
 
 /**
- * Writes the mails of a job queued by queueOrderMailJob at once, once its transaction has committed
- * and its locks are gone, so they are in the queue before the answer and before any later mail of
- * the order. If this fails, or the process stops first, the job runner writes them (once) instead.
+ * Writes the mails of a new order's job, queued by queueOrderMailJob as "placed", at once, once its
+ * transaction has committed and its locks are gone, so they are in the queue before the answer and
+ * before any later mail of the order. If this fails, or the process stops first, the job runner
+ * writes them (once) instead, reading the order back.
  *
  * `placed`, the order as its transaction wrote it, spares the job its reads: the mails are rendered
  * from it, and claiming the job, marking it done and writing them is one statement on PostgreSQL
  * (mail service, queueMailsFinishingJob), where every round trip counts under a rush.
  */
-export async function writeOrderMailsNow(ctx: AppContext, jobId: number, placed?: PlacedOrder): Promise<void> {
-  if (!placed) {
-    await runJobNow(ctx, orderMailJob, jobId).catch(() => false);
-    return;
-  }
+export async function writeOrderMailsNow(ctx: AppContext, jobId: number, placed: PlacedOrder): Promise<void> {
   await finishJobNow(ctx, orderMailJob, jobId, async (claim) => {
     const read = { ...placed, accounts: await keptBankAccounts(ctx.db) };
     return queueMailsFinishingJob(ctx, claim, await orderMails(ctx, ctx.db, read, "placed", null));
