@@ -25,7 +25,10 @@ export interface ChangeWatch {
 /** The channel the catalogue's version triggers notify on PostgreSQL (migration 20261201100000). */
 export const CATALOG_CHANNEL = "catalog_changed";
 
-/** The channel the settings tables' triggers notify on PostgreSQL (migrations 20261204100000, 20261205100000, 20261206100000). */
+/**
+ * The channel the settings tables' triggers notify on PostgreSQL (migrations 20261204100000,
+ * 20261205100000 and 20261206100000).
+ */
 export const SETTINGS_CHANNEL = "settings_changed";
 
 /** A statement of this process that writes one of the settings tables, or an account (its language). */

@@ -80,10 +80,11 @@ export async function claimJobs(
 
 /**
  * One due job by its id, if it is of `kind`, due and not held: what runJobNow claims (a mail right
- * after the request that queued it). PostgreSQL: the statement of claimQuery, whose subquery skips a row another runner has
- * locked instead of waiting for it. SQLite: the same conditions on the row itself, so the job is
- * found by its key; with a subquery ordered by run_at, SQLite may walk the (state, run_at) index
- * through every queued job instead (144 µs a claim with the mails of a rush queued, 2026-11-27).
+ * after the request that queued it). PostgreSQL: the statement of claimQuery, whose subquery skips
+ * a row another runner has locked instead of waiting for it. SQLite: the same conditions on the row
+ * itself, so the job is found by its key; with a subquery ordered by run_at, SQLite may walk the
+ * (state, run_at) index through every queued job instead (144 µs a claim with the mails of a rush
+ * queued, 2026-11-27).
  */
 const claimOne = {
   postgres: prepared(

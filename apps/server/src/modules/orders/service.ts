@@ -247,7 +247,7 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
   const named = Boolean(input.delivery_date && input.delivery_slot_id);
   const counted = claimLast && !named ? await countPlaces(ctx.db, deliveryWindowDays) : undefined;
   // The lock order rules deadlocks out; a retry stays for anything else PostgreSQL may abort as a conflict.
-  const { detail, mailJobId, placed } = await retryTransient(() =>
+  const { detail, mailJobId, placedOrder } = await retryTransient(() =>
     ctx.db.transaction().execute(async (trx) => {
       const cartItemIds = input.items.flatMap((item) => (item.cart_item_id ? [item.cart_item_id] : []));
       const productIds = [
@@ -356,10 +356,10 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
         line_price: line.linePrice,
         addOns: line.customizations.map(({ name, price, quantity }) => ({ name, price, quantity })),
       }));
-      return { detail: toDetail(order, priced.map(lineDetail)), mailJobId, placed: { order, lines: mailLines } };
+      return { detail: toDetail(order, priced.map(lineDetail)), mailJobId, placedOrder: { order, lines: mailLines } };
     }),
   );
-  await writeOrderMailsNow(ctx, mailJobId, placed);
+  await writeOrderMailsNow(ctx, mailJobId, placedOrder);
   return detail;
 }
 
