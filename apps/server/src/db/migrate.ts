@@ -23,6 +23,7 @@ import * as deliveryBookings from "./migrations/20261203100000_delivery_bookings
 import * as settingsChangeNotice from "./migrations/20261204100000_settings_change_notice.js";
 import * as bankAccountsChangeNotice from "./migrations/20261205100000_bank_accounts_change_notice.js";
 import * as accountLanguageChangeNotice from "./migrations/20261206100000_account_language_change_notice.js";
+import * as partialOrderIndexes from "./migrations/20261207100000_partial_order_indexes.js";
 
 /** Migrations listed in code so they run the same from source, tests and any bundle. */
 const migrations: Record<string, Migration> = {
@@ -50,6 +51,7 @@ const migrations: Record<string, Migration> = {
   "20261204100000_settings_change_notice": settingsChangeNotice,
   "20261205100000_bank_accounts_change_notice": bankAccountsChangeNotice,
   "20261206100000_account_language_change_notice": accountLanguageChangeNotice,
+  "20261207100000_partial_order_indexes": partialOrderIndexes,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
