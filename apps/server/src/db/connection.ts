@@ -114,9 +114,17 @@ export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Db
   database.pragma("wal_autocheckpoint = 10000");
   // A log that grew past this is cut back to it after a checkpoint, so a burst leaves no large file.
   database.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
+  // A statement that fires triggers (a new order: the bookings trigger; a product: the catalogue's)
+  // keeps the pages it changes in a statement journal, so it can be undone alone. Past 64 KB SQLite
+  // writes that journal to a temporary file: 28 writes for every new order, whose insert took 50 µs
+  // so and 12 µs with temporary files kept in memory (docs/performance.md, 2026-12-01). What memory
+  // holds is one statement's changed pages, or one query's sort.
+  database.pragma("temp_store = memory");
   // Plain reads get a connection of their own (docs/decisions/0020); an in-memory database has no second one.
   const reader = inMemory ? undefined : new SQLite(file, { readonly: true });
   reader?.pragma("busy_timeout = 5000");
+  // Its sorts and temporary tables, as the writer's.
+  reader?.pragma("temp_store = memory");
   const checkpoints = options.checkpointAside && !inMemory ? checkpointAside(path.resolve(file)) : undefined;
   const db = new Kysely<Database>({ dialect: new SqliteShopDialect({ writer: database, reader, checkpoints }) });
   setChangeWatch(db, sqliteChangeWatch(inMemory ? undefined : path.resolve(file), database, reader));

@@ -61,6 +61,12 @@ const holding = (text: string, until: Promise<void>) =>
 const settle = () => new Promise((resolve) => setTimeout(resolve, 20));
 
 describe("the SQLite connections", () => {
+  it("keep a statement's journal and a query's sort in memory, not in temporary files", async () => {
+    // 2 is MEMORY: a statement that fires a trigger no longer writes its journal to a file (connection.ts).
+    const rows = (await sql<{ temp_store: number }>`pragma temp_store`.execute(db)).rows;
+    expect(rows).toEqual([{ temp_store: 2 }]);
+  });
+
   it("answer a read while another request's transaction is open, with what was committed before it", async () => {
     await db.insertInto("notes").values({ text: "committed" }).execute();
     let release!: () => void;
