@@ -116,9 +116,9 @@ export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Db
   database.pragma(`journal_size_limit = ${64 * 1024 * 1024}`);
   // A statement that fires triggers (a new order: the bookings trigger; a product: the catalogue's)
   // keeps the pages it changes in a statement journal, so it can be undone alone. Past 64 KB SQLite
-  // writes that journal to a temporary file: 28 writes for every new order, whose insert took 50 µs
-  // so and 12 µs with temporary files kept in memory (docs/performance.md, 2026-12-01). What memory
-  // holds is one statement's changed pages, or one query's sort.
+  // writes that journal to a temporary file: 28 writes for every new order. An order's insert took
+  // 50 µs that way, 12 µs with temporary files in memory (docs/performance.md, 2026-12-01). What
+  // memory holds is one statement's changed pages, or one query's sort.
   database.pragma("temp_store = memory");
   // Plain reads get a connection of their own (docs/decisions/0020); an in-memory database has no second one.
   const reader = inMemory ? undefined : new SQLite(file, { readonly: true });
