@@ -40,17 +40,25 @@ describe("the indexes of what a new order leaves empty (delivery proof, payment 
       if (shop.ctx.dialect === "postgres") {
         // A plan for any parameter (the shop prepares its statements once, docs/decisions/0013), on a
         // table too small for PostgreSQL to prefer an index unless a scan is ruled out.
+        // The connection goes back to the shop's pool: its settings are reset and the statement dropped
+        // whatever happens (outside a transaction, a failed statement leaves the next one free to run).
         plan = await shop.ctx.db.connection().execute(async (connection) => {
           await sql`set enable_seqscan = off`.execute(connection);
           await sql`set plan_cache_mode = force_generic_plan`.execute(connection);
-          await sql
-            .raw(`prepare by_value(text) as select order_id from orders where ${column} = $1`)
-            .execute(connection);
-          const rows = (await sql<{ "QUERY PLAN": string }>`explain execute by_value('x')`.execute(connection)).rows;
-          await sql`deallocate by_value`.execute(connection);
-          await sql`reset enable_seqscan`.execute(connection);
-          await sql`reset plan_cache_mode`.execute(connection);
-          return rows.map((row) => row["QUERY PLAN"]).join("\n");
+          try {
+            await sql
+              .raw(`prepare by_value(text) as select order_id from orders where ${column} = $1`)
+              .execute(connection);
+            try {
+              const explained = sql<{ "QUERY PLAN": string }>`explain execute by_value('x')`;
+              return (await explained.execute(connection)).rows.map((row) => row["QUERY PLAN"]).join("\n");
+            } finally {
+              await sql`deallocate by_value`.execute(connection);
+            }
+          } finally {
+            await sql`reset enable_seqscan`.execute(connection);
+            await sql`reset plan_cache_mode`.execute(connection);
+          }
         });
       } else {
         const rows = await sql<{ detail: string }>`explain query plan select order_id from orders where ${sql.ref(
