@@ -26,7 +26,8 @@
  * started there (scripts/profile-summary.mjs reads them). Each order row also gives the shop
  * process's own CPU time per order placed (from /proc), which moves much less with the machine's load:
  * during the load, and until the job runner has sent every mail the load queued (the next load starts
- * on an empty queue).
+ * on an empty queue), and the share of the machine's CPU its virtual machine's host took during the
+ * load ("steal" in /proc/stat), which says how much of the two cores the run really had.
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -46,6 +47,7 @@ import {
   dropPostgresDatabase,
   expectOk,
   freePort,
+  POSTGRES_ADMIN_URL,
   postgresDeadlocks,
   postgresUrl,
   ROOT,
@@ -247,13 +249,40 @@ function cpuSeconds(pid) {
 }
 
 /**
+ * The machine's CPU time so far, from the first line of /proc/stat (clock ticks): all of it, and the
+ * part the virtual machine's host gave to others ("steal"); null where there is none.
+ */
+function machineTicks() {
+  try {
+    const [user, nice, system, idle, iowait, irq, softirq, steal] = fs
+      .readFileSync("/proc/stat", "utf8")
+      .split("\n")[0]
+      .trim()
+      .split(/\s+/)
+      .slice(1)
+      .map(Number);
+    return { total: user + nice + system + idle + iowait + irq + softirq + steal, steal };
+  } catch {
+    return null;
+  }
+}
+
+/** The share of the machine's CPU its host took during a load, in %: on a shared host two cores are not always two. */
+function stolenPercent(before, after) {
+  if (!before || !after || after.total === before.total) return null;
+  return (100 * (after.steal - before.steal)) / (after.total - before.total);
+}
+
+/**
  * An order load with the shop's own CPU time per order placed beside it: the machine is shared,
  * so the rate moves with everything else running, the CPU each order costs much less.
  */
 async function measuredOrderLoad(shop, buyers, items, jobs) {
   const before = cpuSeconds(shop.pid);
+  const machineBefore = machineTicks();
   const result = summary(await orderLoad(shop.base, buyers, items), SECONDS * 2);
   const after = cpuSeconds(shop.pid);
+  result.stolen = stolenPercent(machineBefore, machineTicks());
   const placed = result.created * SECONDS * 2;
   const perOrder = (end) => (before === null || end === null || placed === 0 ? null : ((end - before) * 1000) / placed);
   result.cpuPerOrder = perOrder(after);
@@ -311,6 +340,7 @@ const cpuNote = (s) =>
   (s.cpuPerOrder === null
     ? ""
     : `; shop CPU ${s.cpuPerOrder.toFixed(1)} ms/order, ${s.cpuWithMails === null ? "mails not all sent in 2 min" : `${s.cpuWithMails.toFixed(1)} with its mails sent, ${s.drainSeconds.toFixed(1)} s after the load`}`) +
+  (s.stolen === null || s.stolen === undefined ? "" : `; ${Math.round(s.stolen)} % of the CPU taken by the host`) +
   (s.failedJobs ? `; ${s.failedJobs} jobs FAILED since the shop started` : "");
 
 function pickShared(products) {
@@ -318,9 +348,32 @@ function pickShared(products) {
   return copy.slice(0, 3).map((product_id) => ({ product_id, quantity: 1, size: "Standard", color: "Red" }));
 }
 
+/**
+ * What one PostgreSQL round trip costs this machine: a prepared one-row select, one after another
+ * on one connection, in the bench's own CPU and in time. An order makes about a dozen
+ * (`npm run statements`), so this says how much of the PostgreSQL rows is the machine's: on a
+ * virtual machine each round trip wakes another process, and that wake-up is dear.
+ */
+function postgresRoundTrip() {
+  return withPostgres(POSTGRES_ADMIN_URL, async (client) => {
+    const select = (i) => client.query({ name: "round_trip", text: "select $1::int as n", values: [i] });
+    for (let i = 0; i < 500; i++) await select(i);
+    const count = 3000;
+    const cpu = process.cpuUsage();
+    const started = performance.now();
+    for (let i = 0; i < count; i++) await select(i);
+    const used = process.cpuUsage(cpu);
+    return { wallUs: ((performance.now() - started) * 1000) / count, cpuUs: (used.user + used.system) / count };
+  });
+}
+
 async function benchOrders() {
   for (const dialect of DATABASES) {
     console.log(`\nOrders on ${dialect === "sqlite" ? "SQLite" : "PostgreSQL"}: ${CONNECTIONS} buyers at once`);
+    const trip = dialect === "postgres" ? await postgresRoundTrip() : null;
+    const tripNote = trip
+      ? `; one round trip on this machine: ${trip.wallUs.toFixed(0)} µs, ${trip.cpuUs.toFixed(0)} µs of the client's CPU`
+      : "";
     await onFreshShop(dialect, async ({ env, adminPassword, databaseName, sqliteFile }) => {
       const jobs = {
         queued: queuedJobsOf(dialect, { sqliteFile, databaseName }),
@@ -355,7 +408,7 @@ async function benchOrders() {
       const goal = dialect === "sqlite" ? { rate: 1500, p99: 50 } : { rate: 750, p99: 100 };
       report(
         `POST /api/order, ${name}, ${CONNECTIONS} buyers, one product each`,
-        `${perSecond(single.created)}, p50 ${ms(single.p50)}, p99 ${ms(single.p99)} (${statuses(single)}${cpuNote(single)})`,
+        `${perSecond(single.created)}, p50 ${ms(single.p50)}, p99 ${ms(single.p99)} (${statuses(single)}${cpuNote(single)}${tripNote})`,
         `≥ ${goal.rate.toLocaleString("en")}/s, p99 < ${goal.p99} ms`,
         single.created >= goal.rate && single.p99 < goal.p99 && single.fiveHundreds === 0,
       );
