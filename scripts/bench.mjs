@@ -27,7 +27,8 @@
  * process's own CPU time per order placed (from /proc), which moves much less with the machine's load:
  * during the load, and until the job runner has sent every mail the load queued (the next load starts
  * on an empty queue), and the share of the machine's CPU its virtual machine's host took during the
- * load ("steal" in /proc/stat), which says how much of the two cores the run really had.
+ * load ("steal" in /proc/stat), which says how much of the two cores the run really had. The
+ * PostgreSQL one-product row also gives what one round trip to PostgreSQL costs on this machine.
  */
 import { execFileSync } from "node:child_process";
 import { randomBytes } from "node:crypto";
@@ -340,7 +341,7 @@ const cpuNote = (s) =>
   (s.cpuPerOrder === null
     ? ""
     : `; shop CPU ${s.cpuPerOrder.toFixed(1)} ms/order, ${s.cpuWithMails === null ? "mails not all sent in 2 min" : `${s.cpuWithMails.toFixed(1)} with its mails sent, ${s.drainSeconds.toFixed(1)} s after the load`}`) +
-  (s.stolen === null || s.stolen === undefined ? "" : `; ${Math.round(s.stolen)} % of the CPU taken by the host`) +
+  (s.stolen === null ? "" : `; ${Math.round(s.stolen)} % of the CPU taken by the host`) +
   (s.failedJobs ? `; ${s.failedJobs} jobs FAILED since the shop started` : "");
 
 function pickShared(products) {
@@ -350,7 +351,7 @@ function pickShared(products) {
 
 /**
  * What one PostgreSQL round trip costs this machine: a prepared one-row select, one after another
- * on one connection, in the bench's own CPU and in time. An order makes about a dozen
+ * on one connection, in the bench's own CPU and in time. An order makes 14 while its buyer waits
  * (`npm run statements`), so this says how much of the PostgreSQL rows is the machine's: on a
  * virtual machine each round trip wakes another process, and that wake-up is dear.
  */
