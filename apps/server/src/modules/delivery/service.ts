@@ -222,8 +222,8 @@ export function claimNamedPlace(
 }
 
 /**
- * The same checks as `claimNamedPlace` without a lock: PostgreSQL refuses a named place before an
- * order locks anything, and claims it (checking again) as the last thing before the commit.
+ * The same checks as `claimNamedPlace` without a lock: a named place is refused before an order
+ * locks anything, and claimed (checked again) just before the order is written.
  */
 export function checkNamedPlace(db: Executor, date: string, slotId: number, windowDays?: number): Promise<Place> {
   return namedPlace(db, date, slotId, (ids) => repo.lockSlots(db, "sqlite", ids), windowDays);

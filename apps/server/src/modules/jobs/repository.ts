@@ -34,6 +34,16 @@ export interface NewJob {
   created_at: string;
 }
 
+/**
+ * A job queued by the statement that writes the row it is about, before that row's id is known
+ * (orders repository, insertPlacedOrder): the statement writes `payloadBefore`, the id, then
+ * `payloadAfter`. Made by the jobs service's jobAroundId.
+ */
+export interface JobAroundId extends Omit<NewJob, "payload"> {
+  payloadBefore: string;
+  payloadAfter: string;
+}
+
 /** Queues the jobs in one statement; answers their ids, in no particular order. */
 export async function insertJobs(db: Executor, jobs: NewJob[]): Promise<number[]> {
   const rows = await insertJobsQuery.rows(

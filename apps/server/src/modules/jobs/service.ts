@@ -4,6 +4,8 @@ import type { Executor } from "../../db/database.js";
 import { DAY, HOUR, isoIn, MINUTE, now, SECOND } from "../../lib/time.js";
 import * as repo from "./repository.js";
 
+export type { JobAroundId } from "./repository.js";
+
 /**
  * One kind of work the runner knows (docs/decisions/0013). `run` must tolerate running again after
  * a runner died mid-way: a job is claimed once at a time, but a claim whose lease ran out is taken
@@ -65,14 +67,27 @@ export function enqueueJobs<P>(db: Executor, kind: JobKind<P>, payloads: P[], ru
   const createdAt = now().toISOString();
   return repo.insertJobs(
     db,
-    payloads.map((payload) => ({
-      kind: kind.kind,
-      payload: JSON.stringify(payload),
-      run_at: runAt.toISOString(),
-      max_attempts: kind.maxAttempts,
-      created_at: createdAt,
-    })),
+    payloads.map((payload) => ({ ...jobTimes(kind, runAt, createdAt), payload: JSON.stringify(payload) })),
   );
+}
+
+function jobTimes(kind: Pick<JobKind, "kind" | "maxAttempts">, runAt: Date, createdAt: string) {
+  return { kind: kind.kind, run_at: runAt.toISOString(), max_attempts: kind.maxAttempts, created_at: createdAt };
+}
+
+/** Stands for the id in a payload written around it: no payload holds these digits otherwise. */
+const ID_MARK = Number.MAX_SAFE_INTEGER;
+
+/**
+ * The job enqueueJob would queue with `payloadOf(id)`, for a statement that writes the row `id` names
+ * and the job at once (repository, JobAroundId): the payload's JSON is split where the id goes, so
+ * it reads exactly as enqueueJob's would.
+ */
+export function jobAroundId<P>(kind: JobKind<P>, payloadOf: (id: number) => P, runAt: Date = now()): repo.JobAroundId {
+  const parts = JSON.stringify(payloadOf(ID_MARK)).split(String(ID_MARK));
+  if (parts.length !== 2) throw new Error(`job ${kind.kind}: the payload must hold the id once`);
+  const [payloadBefore, payloadAfter] = parts as [string, string];
+  return { ...jobTimes(kind, runAt, now().toISOString()), payloadBefore, payloadAfter };
 }
 
 /** The next multiple of `everyMs` after `at`, so every process agrees on a recurring job's times. */

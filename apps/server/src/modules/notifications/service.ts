@@ -10,7 +10,7 @@ import { DEFAULT_LANGUAGE, dateLocale, LANGUAGES, type Language, type MessageKey
 import { readPrivateImage } from "../../lib/images.js";
 import type { Mail, MailAttachment } from "../../lib/mailer.js";
 import { shopToday } from "../../lib/time.js";
-import { enqueueJob, finishJobNow, type JobKind } from "../jobs/service.js";
+import { enqueueJob, finishJobNow, type JobAroundId, type JobKind, jobAroundId } from "../jobs/service.js";
 import { type QueuedMail, queueMails, queueMailsFinishingJob } from "../mail/service.js";
 import * as orders from "../orders/repository.js";
 import { type BankAccountRow, listBankAccounts } from "../settings/repository.js";
@@ -384,6 +384,14 @@ export const orderMailJob: JobKind<OrderMailPayload, BankAccountRow[]> = {
  */
 export function queueOrderMailJob(trx: Executor, orderId: number, kind: OrderMailKind): Promise<number> {
   return enqueueJob(trx, orderMailJob, { orderId, kind });
+}
+
+/**
+ * The job queueOrderMailJob queues, for a new order not written yet: PostgreSQL writes the order and
+ * this job in one statement (orders repository, insertPlacedOrder), the order's id in its payload.
+ */
+export function orderMailJobAroundId(kind: OrderMailKind): JobAroundId {
+  return jobAroundId(orderMailJob, (orderId) => ({ orderId, kind }));
 }
 
 /** A new order as the transaction that placed it wrote it: what its mails show, but the bank accounts. */

@@ -116,6 +116,22 @@ describe("a slot that cannot take the order", () => {
     expect(await orderCount()).toBe(before);
   });
 
+  it("is the answer, not the stock, when the order is short of both", async () => {
+    const product = await createProduct(world.shop, { stock: 1 });
+    const slotId = await createSlot(world.shop, { label: "Booked", capacity: 1 });
+    await bookPlaces(world.shop, world.customer.user.user_id, { date: "2026-11-28", slotId });
+    const res = await placeOrder(world.shop, world.customer.cookie, [{ product_id: product.product_id, quantity: 3 }], {
+      delivery_date: "2026-11-28",
+      delivery_slot_id: slotId,
+    });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: "SLOT_FULL",
+      message: expect.stringMatching(/^The Booked slot .* is full\./),
+    });
+    expect(await stockOf(world.shop, product.product_id)).toBe(1);
+  });
+
   it("is free again once the order holding it is denied", async () => {
     const product = await createProduct(world.shop);
     const slotId = await createSlot(world.shop, { label: "Single", capacity: 1 });

@@ -1,6 +1,6 @@
 import type { OverviewSort, SortDirection } from "@florist/contract";
 import { REVIEWABLE_STATUSES } from "@florist/contract/rules";
-import { type Expression, type ExpressionBuilder, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, type Insertable, sql } from "kysely";
 import type { Dialect } from "../../db/connection.js";
 import {
   type Database,
@@ -8,10 +8,12 @@ import {
   type NewOrder,
   type NewOrderItem,
   ORDER_COLUMNS,
+  type OrderItemCustomizationsTable,
   type OrderUpdate,
 } from "../../db/database.js";
 import { prepared, preparedRows } from "../../db/prepared.js";
 import { productColumns } from "../cart/repository.js";
+import type { JobAroundId } from "../jobs/repository.js";
 
 /**
  * The first step of every transaction that takes or returns stock or checks a cart against it
@@ -99,32 +101,156 @@ export function insertOrder(db: Executor, order: NewOrder) {
   return db.insertInto("orders").values(order).returningAll().executeTakeFirstOrThrow();
 }
 
-/** Gives a new order, written without one, its delivery place (PostgreSQL claims the slot last). */
-export async function setPlace(
-  db: Executor,
-  orderId: number,
-  place: { delivery_date: string | null; delivery_day: string | null; delivery_slot_id: number | null },
-) {
-  await setPlaceQuery.changed(db, orderId, place.delivery_date, place.delivery_day, place.delivery_slot_id);
+/** Columns of an order written only once it moves on: a new order leaves them to their defaults. */
+const LATER_COLUMNS = [
+  "order_id",
+  "order_proof",
+  "payment_proof",
+  "payment_note",
+  "reminder_sent_at",
+  "reminder_token_hash",
+  "payment_reminder_sent_at",
+] as const;
+type LaterColumn = (typeof LATER_COLUMNS)[number];
+const PLACED_ORDER_COLUMNS = ORDER_COLUMNS.filter(
+  (column): column is Exclude<(typeof ORDER_COLUMNS)[number], LaterColumn> =>
+    !(LATER_COLUMNS as readonly string[]).includes(column),
+);
+
+/** A new order's row: every column but those written later, a null where it has no value. */
+export type PlacedOrderValues = { [K in (typeof PLACED_ORDER_COLUMNS)[number]]-?: Exclude<NewOrder[K], undefined> };
+
+/** A line of a new order, before the order has an id. */
+export type PlacedItem = Omit<NewOrderItem, "order_id" | "order_item_id">;
+
+/** An add-on of a line of a new order, by the line's number. */
+export type PlacedAddOn = Omit<
+  Insertable<OrderItemCustomizationsTable>,
+  "order_item_id" | "order_item_customization_id"
+> & {
+  line_no: number;
+};
+
+type SqlType = "integer" | "text";
+
+/** How PostgreSQL reads each column of a new order's lines and add-ons from their JSON: every one, or it does not compile. */
+const ITEM_TYPES = {
+  line_no: "integer",
+  product_id: "integer",
+  product_name: "text",
+  unit_price: "integer",
+  quantity: "integer",
+  line_price: "integer",
+  size: "text",
+  color: "text",
+} as const satisfies { [K in keyof PlacedItem]-?: SqlType };
+const ADD_ON_TYPES = {
+  line_no: "integer",
+  customization_id: "integer",
+  name: "text",
+  price: "integer",
+  quantity: "integer",
+} as const satisfies { [K in keyof PlacedAddOn]-?: SqlType };
+
+/** `jsonb_to_recordset(json) as alias (column type, …)`: rows sent as one JSON value, read as a table. */
+function jsonRows(json: unknown, alias: string, types: Record<string, SqlType>) {
+  const columns = Object.entries(types).map(([column, type]) => sql`${sql.id(column)} ${sql.raw(type)}`);
+  return sql`jsonb_to_recordset(${json}::jsonb) as ${sql.id(alias)} (${sql.join(columns)})`;
 }
 
-// Run with the slot's row locked, just before the commit: built once (db/prepared.ts).
-const setPlaceQuery = prepared((db, orderId: number, date: string | null, day: string | null, slotId: number | null) =>
-  db
-    .updateTable("orders")
-    .set({ delivery_date: date, delivery_day: day, delivery_slot_id: slotId })
-    .where("order_id", "=", orderId),
-);
+/** `alias.column, …` for each column of `types`. */
+const columnsOf = (alias: string, types: Record<string, SqlType>) =>
+  sql.join(Object.keys(types).map((column) => sql.ref(`${alias}.${column}`)));
+
+/**
+ * PostgreSQL: a new order, its lines, their add-ons and the job that writes its mails, and the cart
+ * lines it empties, in one statement: one round trip instead of four or more while its products stay
+ * locked (docs/decisions/0035). One statement is all or nothing, as the statements it stands for
+ * were inside the order's transaction. The lines and add-ons travel as JSON, so the statement is the
+ * same for every order and kept prepared. Answers the order as written and the job's id.
+ */
+export async function insertPlacedOrder(
+  db: Executor,
+  order: PlacedOrderValues,
+  items: PlacedItem[],
+  addOns: PlacedAddOn[],
+  cartItemIds: number[],
+  job: JobAroundId,
+) {
+  const { mail_job_id, ...written } = await insertPlacedOrderQuery.firstOrThrow(
+    db,
+    JSON.stringify(items),
+    // Numbered, so they get their ids in the order given, as one insert of them all gives them.
+    JSON.stringify(addOns.map((addOn, position) => ({ ...addOn, position }))),
+    JSON.stringify(cartItemIds),
+    job.kind,
+    job.payloadBefore,
+    job.payloadAfter,
+    job.run_at,
+    job.max_attempts,
+    job.created_at,
+    ...PLACED_ORDER_COLUMNS.map((column) => order[column]),
+  );
+  return { written, mailJobId: mail_job_id };
+}
+
+const insertPlacedOrderQuery = prepared((db, ...args: unknown[]) => {
+  const [items, addOns, cartItemIds, kind, payloadBefore, payloadAfter, runAt, maxAttempts, createdAt, ...values] =
+    args;
+  const order = Object.fromEntries(PLACED_ORDER_COLUMNS.map((column, index) => [column, values[index]])) as NewOrder;
+  const itemColumns = Object.keys(ITEM_TYPES) as (keyof typeof ITEM_TYPES)[];
+  const addOnColumns = (Object.keys(ADD_ON_TYPES) as (keyof typeof ADD_ON_TYPES)[]).filter((c) => c !== "line_no");
+  return db
+    .with("o", (qc) => qc.insertInto("orders").values(order).returning(ORDER_COLUMNS))
+    .with("i", (qc) =>
+      qc
+        .insertInto("order_items")
+        .columns(["order_id", ...itemColumns])
+        .expression(
+          sql`select o.order_id, ${columnsOf("l", ITEM_TYPES)} from o cross join ${jsonRows(items, "l", ITEM_TYPES)}
+            order by l.line_no`,
+        )
+        .returning(["order_item_id", "line_no"]),
+    )
+    .with("c", (qc) =>
+      qc
+        .insertInto("order_item_customizations")
+        .columns(["order_item_id", ...addOnColumns])
+        .expression(
+          sql`select i.order_item_id, ${sql.join(addOnColumns.map((c) => sql.ref(`a.${c}`)))}
+            from i join ${jsonRows(addOns, "a", { ...ADD_ON_TYPES, position: "integer" })} on a.line_no = i.line_no
+            order by a.position`,
+        ),
+    )
+    .with("d", (qc) =>
+      qc
+        .deleteFrom("cart_items")
+        .where(
+          "cart_item_id",
+          "in",
+          sql<number>`(select value::integer from jsonb_array_elements_text(${cartItemIds}::jsonb))`,
+        ),
+    )
+    .with("j", (qc) =>
+      qc
+        .insertInto("jobs")
+        .columns(["kind", "payload", "run_at", "max_attempts", "created_at", "state", "attempts"])
+        .expression(
+          sql`select ${kind}::text, ${payloadBefore}::text || o.order_id || ${payloadAfter}::text, ${runAt}::text,
+            ${maxAttempts}::integer, ${createdAt}::text, 'queued', 0 from o`,
+        )
+        .returning("job_id"),
+    )
+    .selectFrom(["o", "j"])
+    .select([...ORDER_COLUMNS.map((column) => `o.${column}` as const), "j.job_id as mail_job_id"]);
+});
 
 /** Answers each item's id with its line number: neither database promises RETURNING rows in the order given. */
 export function insertOrderItems(db: Executor, items: NewOrderItem[]) {
   return db.insertInto("order_items").values(items).returning(["order_item_id", "line_no"]).execute();
 }
 
-export function insertOrderItemCustomizations(
-  db: Executor,
-  rows: { order_item_id: number; customization_id: number; name: string; price: number; quantity: number }[],
-) {
+export function insertOrderItemCustomizations(db: Executor, rows: Insertable<OrderItemCustomizationsTable>[]) {
   if (rows.length === 0) return Promise.resolve([]);
   return db.insertInto("order_item_customizations").values(rows).execute();
 }

@@ -56,7 +56,13 @@ import {
   type Place,
   type PlaceCount,
 } from "../delivery/service.js";
-import { queueOrderMail, queueOrderMailJob, statusMailKind, writeOrderMailsNow } from "../notifications/service.js";
+import {
+  orderMailJobAroundId,
+  queueOrderMail,
+  queueOrderMailJob,
+  statusMailKind,
+  writeOrderMailsNow,
+} from "../notifications/service.js";
 import { getOrderSettings } from "../settings/service.js";
 import * as repo from "./repository.js";
 
@@ -219,6 +225,56 @@ function lineDetail(line: OrderLine & { linePrice: number }): OrderItemDetail {
 const textOrNull = (value: string | null | undefined) => (value ? value : null);
 
 /**
+ * Writes a new order, its lines and their add-ons, empties the ordered cart lines and queues the job
+ * that writes its mails (one job row: its mails are written once the order commits, never before,
+ * without the locks other orders wait for; docs/performance.md, 2026-11-27). PostgreSQL does it all
+ * in one statement, one round trip while the order's products stay locked; on SQLite, where a
+ * statement costs no round trip, each is its own. Answers the order as written and the job's id.
+ */
+async function writeOrder(
+  trx: Executor,
+  dialect: AppContext["dialect"],
+  order: repo.PlacedOrderValues,
+  priced: (OrderLine & { linePrice: number })[],
+  cartItemIds: number[],
+) {
+  const items = priced.map((line, index) => ({
+    line_no: index + 1,
+    product_id: line.productId,
+    product_name: line.product.name,
+    unit_price: line.unitPrice,
+    quantity: line.quantity,
+    line_price: line.linePrice,
+    size: line.size,
+    color: line.color,
+  }));
+  const addOns = priced.flatMap((line, index) =>
+    line.customizations.map((c) => ({
+      line_no: index + 1,
+      customization_id: c.customization_id,
+      name: c.name,
+      price: c.price,
+      quantity: c.quantity,
+    })),
+  );
+  if (dialect === "postgres") {
+    return repo.insertPlacedOrder(trx, order, items, addOns, cartItemIds, orderMailJobAroundId("placed"));
+  }
+  const written = await repo.insertOrder(trx, order);
+  const rows = await repo.insertOrderItems(
+    trx,
+    items.map((item) => ({ ...item, order_id: written.order_id })),
+  );
+  const itemIdByLine = new Map(rows.map((row) => [row.line_no, row.order_item_id]));
+  await repo.insertOrderItemCustomizations(
+    trx,
+    addOns.map(({ line_no, ...addOn }) => ({ ...addOn, order_item_id: itemIdByLine.get(line_no) as number })),
+  );
+  await cartRepo.deleteLines(trx, cartItemIds);
+  return { written, mailJobId: await queueOrderMailJob(trx, written.order_id, "placed") };
+}
+
+/**
  * Places an order in one transaction (docs/rules.md): the server prices every line, claims the
  * delivery slot, charges the district's fee (or the delivery fee without one), takes the stock with
  * a guarded update and empties the ordered cart lines. If any product is short, or the slot is closed,
@@ -234,18 +290,17 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
     ctx.db,
     input.items.flatMap((item) => (item.cart_item_id ? [item.cart_item_id] : [])),
   );
-  // PostgreSQL: the slot is the one row every order wants, so it is claimed last, just before the
-  // commit (the order is written without its place, then given it). An order that names no slot
-  // counts the places before it locks anything (docs/decisions/0020); one that names a slot is
-  // refused now if it cannot have it, and checked again under the slot's lock at the end.
-  const claimLast = ctx.dialect === "postgres";
+  // The slot is the one row every order wants, so it is claimed last, just before the order is
+  // written with its place (docs/decisions/0035). An order that names a slot is refused now if it
+  // cannot have it, and checked again under the slot's lock; on PostgreSQL one that names none counts
+  // the places before it locks anything (docs/decisions/0020).
   // Settings are read before the transaction, so it spends none of its time holding the stock on them.
   const { deliveryFee, paymentWindowMinutes: paymentWindow, deliveryWindowDays } = await getOrderSettings(ctx.db);
-  if (claimLast && input.delivery_date && input.delivery_slot_id) {
+  const named = Boolean(input.delivery_date && input.delivery_slot_id);
+  if (input.delivery_date && input.delivery_slot_id) {
     await checkNamedPlace(ctx.db, input.delivery_date, input.delivery_slot_id, deliveryWindowDays);
   }
-  const named = Boolean(input.delivery_date && input.delivery_slot_id);
-  const counted = claimLast && !named ? await countPlaces(ctx.db, deliveryWindowDays) : undefined;
+  const counted = ctx.dialect === "postgres" && !named ? await countPlaces(ctx.db, deliveryWindowDays) : undefined;
   // The lock order rules deadlocks out; a retry stays for anything else PostgreSQL may abort as a conflict.
   const { detail, mailJobId, placedOrder } = await retryTransient(() =>
     ctx.db.transaction().execute(async (trx) => {
@@ -258,7 +313,6 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
       // Cart lines are read only now, under the product locks, so their quantities are the latest.
       const lines = [...(await cartLines(trx, userId, input)), ...(await directLines(trx, input, products))];
       const zone = input.delivery_zone_id ? await activeZone(trx, input.delivery_zone_id, "delivery_zone_id") : null;
-      const place = claimLast ? null : await claimPlace(trx, ctx.dialect, input, counted, deliveryWindowDays);
       const shippingCost = zone ? zone.fee : deliveryFee;
       const { priced, total } = priceLines(lines, shippingCost);
       const quantities = quantitiesByProduct(lines);
@@ -276,75 +330,42 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
           unavailableItems,
         });
       }
+      const place = await claimPlace(trx, ctx.dialect, input, counted, deliveryWindowDays);
 
-      const written = await repo.insertOrder(trx, {
-        user_id: userId,
-        shipping_address: input.shipping_address,
-        shipping_cost: shippingCost,
-        total_price: total,
-        order_status: "Order Received",
-        payment_status: "Pending",
-        order_date: at,
-        updated_at: at,
-        ...placeColumns(place),
-        delivery_zone_id: zone?.zone_id ?? null,
-        recipient_name: textOrNull(input.recipient_name),
-        recipient_phone: textOrNull(input.recipient_phone),
-        card_message: textOrNull(input.card_message),
-        sender_anonymous: input.sender_anonymous ? 1 : 0,
-        remind_next_year: input.remind_next_year ? 1 : 0,
-        // Fixed now: a later change of the window moves no deadline (contract §7.2).
-        payment_due_at: paymentWindow === 0 ? null : isoIn(paymentWindow * MINUTE, new Date(at)),
-      });
-      const items = await repo.insertOrderItems(
+      const { written, mailJobId } = await writeOrder(
         trx,
-        priced.map((line, index) => ({
-          order_id: written.order_id,
-          line_no: index + 1,
-          product_id: line.productId,
-          product_name: line.product.name,
-          unit_price: line.unitPrice,
-          quantity: line.quantity,
-          line_price: line.linePrice,
-          size: line.size,
-          color: line.color,
-        })),
-      );
-      const itemIdByLine = new Map(items.map((item) => [item.line_no, item.order_item_id]));
-      await repo.insertOrderItemCustomizations(
-        trx,
-        priced.flatMap((line, index) =>
-          line.customizations.map((c) => ({
-            order_item_id: itemIdByLine.get(index + 1) as number,
-            customization_id: c.customization_id,
-            name: c.name,
-            price: c.price,
-            quantity: c.quantity,
-          })),
-        ),
-      );
-      await cartRepo.deleteLines(
-        trx,
+        ctx.dialect,
+        {
+          user_id: userId,
+          shipping_address: input.shipping_address,
+          shipping_cost: shippingCost,
+          total_price: total,
+          order_status: "Order Received",
+          payment_status: "Pending",
+          order_date: at,
+          updated_at: at,
+          ...placeColumns(place),
+          delivery_zone_id: zone?.zone_id ?? null,
+          recipient_name: textOrNull(input.recipient_name),
+          recipient_phone: textOrNull(input.recipient_phone),
+          card_message: textOrNull(input.card_message),
+          sender_anonymous: input.sender_anonymous ? 1 : 0,
+          remind_next_year: input.remind_next_year ? 1 : 0,
+          // Fixed now: a later change of the window moves no deadline (contract §7.2).
+          payment_due_at: paymentWindow === 0 ? null : isoIn(paymentWindow * MINUTE, new Date(at)),
+        },
+        priced,
         lines.flatMap((line) => (line.cartItemId ? [line.cartItemId] : [])),
       );
-      // One job row queued with the order; its mails are written once it commits, never before,
-      // without the locks that other orders wait for (docs/performance.md, 2026-11-27).
-      const mailJobId = await queueOrderMailJob(trx, written.order_id, "placed");
-      let placed = place;
-      if (claimLast) {
-        placed = await claimPlace(trx, ctx.dialect, input, counted, deliveryWindowDays);
-        if (placed) await repo.setPlace(trx, written.order_id, placeColumns(placed));
-      }
       // The answer is the order as this transaction wrote it, the same as reading it back gives.
       const order: repo.OrderWithUser = {
         ...written,
-        ...placeColumns(placed),
         username: buyer.username,
         email: buyer.email,
         language: buyer.language,
-        slot_label: placed?.slot.label ?? null,
-        slot_start: placed?.slot.start ?? null,
-        slot_end: placed?.slot.end ?? null,
+        slot_label: place?.slot.label ?? null,
+        slot_start: place?.slot.start ?? null,
+        slot_end: place?.slot.end ?? null,
         zone_name: zone?.name ?? null,
       };
       // And as its mails show it, so they are written from it without reading it back.
