@@ -1,0 +1,179 @@
+#!/usr/bin/env node
+/**
+ * Two builds of the server, side by side: what an order costs in each, measured in turns.
+ *
+ *   npm run bench:pair -- apps/server/data/before/server.js apps/server/dist/server.js
+ *   PAIR_DATABASE=sqlite PAIR_SHARED=1 PAIR_BATCH=1000 PAIR_TURNS=16 node scripts/bench-pair.mjs a.js b.js
+ *
+ * The machine the bench runs on changes speed by half from one quarter of an hour to the next
+ * (docs/performance.md, 2026-12-02), so two runs of `npm run bench` one after the other cannot tell
+ * a 10 % change apart from the machine. Here both builds run at once, each on its own fresh database
+ * (PostgreSQL by default, PAIR_DATABASE=sqlite for SQLite files), and take turns: a batch of
+ * PAIR_BATCH orders (300) on one, then on the other, PAIR_TURNS times (10), the first to go
+ * alternating. Whatever the machine does, both builds get the same share of it.
+ *
+ * Each build's bundle is a copy of apps/server/dist with the templates beside it, kept under
+ * apps/server/data/ (git-ignored) so it finds the same packages: `npm run build`, then
+ * `cp -r apps/server/dist apps/server/data/before`, change the code, build again and compare
+ * apps/server/data/before/server.js with apps/server/dist/server.js. Before the turns
+ * each shop places PAIR_WARM orders (600): the code is compiled by then and the delivery window of
+ * the demo schedule (3 slots of 10 places over 14 days) is full, as in most of the bench's orders;
+ * PAIR_WARM=0 PAIR_BATCH=50 PAIR_TURNS=8 measures orders that each claim a place instead.
+ *
+ * Printed for each build: the shop process's CPU per order, its PostgreSQL processes' CPU per order
+ * (those connected to its database), and orders a second while its batches ran. PAIR_BUYERS (8)
+ * order at once, each its own product, or 3 of 4 shared products with PAIR_SHARED=1. The job runner
+ * is off, so the mails are written with each order but not sent. It stops by itself.
+ */
+import { randomBytes } from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import {
+  adminCookie,
+  call,
+  createLoadProducts,
+  createPostgresDatabase,
+  dropPostgresDatabase,
+  freePort,
+  postgresUrl,
+  registerBuyers,
+  startShop,
+} from "./lib/shop-process.mjs";
+
+const SERVER_DIR = path.resolve(import.meta.dirname, "..", "apps", "server");
+const DATABASE = process.env.PAIR_DATABASE ?? "postgres";
+const BATCH = Number(process.env.PAIR_BATCH ?? 300);
+const TURNS = Number(process.env.PAIR_TURNS ?? 10);
+const WARM = Number(process.env.PAIR_WARM ?? 600);
+const BUYERS = Number(process.env.PAIR_BUYERS ?? 8);
+const SHARED = process.env.PAIR_SHARED === "1";
+const bundles = process.argv.slice(2).map((file) => path.resolve(file));
+
+if (
+  bundles.length !== 2 ||
+  !bundles.every((file) => fs.existsSync(file)) ||
+  !["sqlite", "postgres"].includes(DATABASE)
+) {
+  console.error(
+    "Usage: node scripts/bench-pair.mjs <before/server.js> <after/server.js> (PAIR_DATABASE=sqlite|postgres)",
+  );
+  process.exit(2);
+}
+
+/** CPU seconds (user + system) of a process from its /proc stat line. */
+function cpuOfStat(stat) {
+  const fields = stat.split(") ")[1].split(" ");
+  return (Number(fields[11]) + Number(fields[12])) / 100;
+}
+
+const shopCpu = (pid) => cpuOfStat(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
+
+/** CPU seconds of the PostgreSQL processes serving database `name` ("postgres: user name host …"). */
+function postgresCpu(name) {
+  let total = 0;
+  for (const pid of fs.readdirSync("/proc")) {
+    if (!/^\d+$/.test(pid)) continue;
+    try {
+      const command = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
+      if (command.startsWith("postgres:") && command.includes(` ${name} `)) {
+        total += cpuOfStat(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
+      }
+    } catch {
+      // The process ended while it was read.
+    }
+  }
+  return total;
+}
+
+async function startBuild(bundle) {
+  const name = `florist_pair_${randomBytes(5).toString("hex")}`;
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "florist-pair-"));
+  if (DATABASE === "postgres") await createPostgresDatabase(name);
+  const port = await freePort();
+  const adminPassword = `Admin${randomBytes(6).toString("hex")}`;
+  const shop = await startShop(
+    {
+      PORT: String(port),
+      HOST: "127.0.0.1",
+      DATA_DIR: dataDir,
+      DATABASE_URL: DATABASE === "postgres" ? postgresUrl(name) : `sqlite:${path.join(dataDir, "shop.db")}`,
+      APP_URL: `http://127.0.0.1:${port}`,
+      ADMIN_PASSWORD: adminPassword,
+      LOG_LEVEL: "error",
+      NODE_ENV: "production",
+      WEB_DIST: path.join(dataDir, "no-web-build"),
+      SEED_DEMO: "0",
+      JOB_RUNNER: "0",
+    },
+    { command: [process.execPath, bundle], cwd: SERVER_DIR },
+  );
+  const build = { bundle, name, dataDir, shop, cpu: 0, postgres: 0, seconds: 0, orders: 0 };
+  try {
+    const admin = await adminCookie(shop.base, adminPassword);
+    const products = await createLoadProducts(shop.base, admin, { count: BUYERS, stock: 100_000_000, label: "Pair" });
+    const buyers = await registerBuyers(shop.base, BUYERS, {
+      label: "pair",
+      password: `Buyer${randomBytes(6).toString("hex")}`,
+    });
+    const lines = (buyer) =>
+      SHARED
+        ? [0, 1, 2].map((k) => ({ product_id: products[(buyer + k) % 4], quantity: 1, size: "Standard", color: "Red" }))
+        : [{ product_id: products[buyer], quantity: 1, size: "Standard", color: "Red" }];
+    build.place = async (count) => {
+      let left = count;
+      await Promise.all(
+        buyers.map(async (cookie, buyer) => {
+          while (left-- > 0) {
+            const answer = await call(shop.base, "POST", "/api/order", cookie, {
+              shipping_address: "Jl. Braga No. 10, Sumur Bandung, Bandung",
+              items: lines(buyer),
+            });
+            if (answer.status !== 201) throw new Error(`${answer.status}: ${JSON.stringify(answer.json)}`);
+          }
+        }),
+      );
+    };
+    return build;
+  } catch (error) {
+    await stopBuild(build);
+    throw error;
+  }
+}
+
+async function stopBuild(build) {
+  await build.shop.stop();
+  if (DATABASE === "postgres") await dropPostgresDatabase(build.name);
+  fs.rmSync(build.dataDir, { recursive: true, force: true });
+}
+
+const builds = [];
+try {
+  for (const bundle of bundles) builds.push(await startBuild(bundle));
+  for (const build of builds) await build.place(WARM);
+  for (let turn = 0; turn < TURNS; turn++) {
+    for (const build of turn % 2 === 0 ? builds : [...builds].reverse()) {
+      const cpu = shopCpu(build.shop.pid);
+      const postgres = DATABASE === "postgres" ? postgresCpu(build.name) : 0;
+      const started = performance.now();
+      await build.place(BATCH);
+      build.seconds += (performance.now() - started) / 1000;
+      build.cpu += shopCpu(build.shop.pid) - cpu;
+      if (DATABASE === "postgres") build.postgres += postgresCpu(build.name) - postgres;
+      build.orders += BATCH;
+    }
+  }
+  console.log(
+    `${DATABASE}, ${BUYERS} buyers, ${SHARED ? "3 of 4 shared products" : "one product each"}, ${TURNS} turns of ${BATCH} orders after ${WARM}:`,
+  );
+  for (const build of builds) {
+    const perOrder = (seconds) => `${((seconds * 1000) / build.orders).toFixed(2)} ms`;
+    console.log(
+      `  ${path.relative(process.cwd(), build.bundle)}: shop CPU ${perOrder(build.cpu)}/order` +
+        (DATABASE === "postgres" ? `, PostgreSQL CPU ${perOrder(build.postgres)}/order` : "") +
+        `, ${Math.round(build.orders / build.seconds)} orders/s`,
+    );
+  }
+} finally {
+  for (const build of builds) await stopBuild(build);
+}
