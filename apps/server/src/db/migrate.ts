@@ -24,6 +24,7 @@ import * as settingsChangeNotice from "./migrations/20261204100000_settings_chan
 import * as bankAccountsChangeNotice from "./migrations/20261205100000_bank_accounts_change_notice.js";
 import * as accountLanguageChangeNotice from "./migrations/20261206100000_account_language_change_notice.js";
 import * as partialOrderIndexes from "./migrations/20261207100000_partial_order_indexes.js";
+import * as orderItemsIndexByOrder from "./migrations/20261208100000_order_items_index_by_order.js";
 
 /** Migrations listed in code so they run the same from source, tests and any bundle. */
 const migrations: Record<string, Migration> = {
@@ -52,6 +53,7 @@ const migrations: Record<string, Migration> = {
   "20261205100000_bank_accounts_change_notice": bankAccountsChangeNotice,
   "20261206100000_account_language_change_notice": accountLanguageChangeNotice,
   "20261207100000_partial_order_indexes": partialOrderIndexes,
+  "20261208100000_order_items_index_by_order": orderItemsIndexByOrder,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -10,6 +10,53 @@ const LOOKUPS = [
   { index: "orders_reminder_token", column: "reminder_token_hash" },
 ] as const;
 
+/** How the database defines index `name`, as written by the migrations; undefined when there is none. */
+async function indexDefinition(shop: TestShop, name: string) {
+  const query =
+    shop.ctx.dialect === "postgres"
+      ? sql<{ d: string }>`select indexdef as d from pg_indexes where indexname = ${name}`
+      : sql<{ d: string }>`select sql as d from sqlite_master where type = 'index' and name = ${name}`;
+  return (await query.execute(shop.ctx.db)).rows[0]?.d;
+}
+
+/** An index that holds only the rows with a value: its definition ends in `where … is not null`. */
+const ONLY_WITH_A_VALUE = /where\s+\(?"?\w+"?\s+is not null\)?$/i;
+
+/**
+ * The plan of `select … from table where column = value`, planned once for any value as the shop's
+ * prepared statements are.
+ */
+async function planOfLookup(shop: TestShop, table: string, column: string): Promise<string> {
+  const integer = column.endsWith("_id");
+  if (shop.ctx.dialect === "postgres") {
+    // A plan for any parameter (the shop prepares its statements once, docs/decisions/0013), on a
+    // table too small for PostgreSQL to prefer an index unless a scan is ruled out.
+    // The connection goes back to the shop's pool: its settings are reset and the statement dropped
+    // whatever happens (outside a transaction, a failed statement leaves the next one free to run).
+    return shop.ctx.db.connection().execute(async (connection) => {
+      await sql`set enable_seqscan = off`.execute(connection);
+      await sql`set plan_cache_mode = force_generic_plan`.execute(connection);
+      try {
+        const type = integer ? "integer" : "text";
+        await sql.raw(`prepare by_value(${type}) as select 1 from ${table} where ${column} = $1`).execute(connection);
+        try {
+          const explained = sql<{ "QUERY PLAN": string }>`explain execute by_value(${sql.raw(integer ? "1" : "'x'")})`;
+          return (await explained.execute(connection)).rows.map((row) => row["QUERY PLAN"]).join("\n");
+        } finally {
+          await sql`deallocate by_value`.execute(connection);
+        }
+      } finally {
+        await sql`reset enable_seqscan`.execute(connection);
+        await sql`reset plan_cache_mode`.execute(connection);
+      }
+    });
+  }
+  const rows = await sql<{ detail: string }>`explain query plan select 1 from ${sql.table(table)} where ${sql.ref(
+    column,
+  )} = ${integer ? 1 : "x"}`.execute(shop.ctx.db);
+  return rows.rows.map((row) => row.detail).join("\n");
+}
+
 describe("the indexes of what a new order leaves empty (delivery proof, payment proof, reminder link)", () => {
   let shop: TestShop;
   beforeAll(async () => {
@@ -21,51 +68,13 @@ describe("the indexes of what a new order leaves empty (delivery proof, payment 
 
   it("hold only the orders that have one", async () => {
     for (const { index } of LOOKUPS) {
-      const definition =
-        shop.ctx.dialect === "postgres"
-          ? (
-              await sql<{ d: string }>`select indexdef as d from pg_indexes where indexname = ${index}`.execute(
-                shop.ctx.db,
-              )
-            ).rows[0]?.d
-          : (await sql<{ d: string }>`select sql as d from sqlite_master where name = ${index}`.execute(shop.ctx.db))
-              .rows[0]?.d;
-      expect(definition, index).toMatch(/where\s+\(?"?\w+"?\s+is not null\)?$/i);
+      expect(await indexDefinition(shop, index), index).toMatch(ONLY_WITH_A_VALUE);
     }
   });
 
   it("still serve a lookup by a value, planned once for any value as the shop's prepared statements are", async () => {
     for (const { index, column } of LOOKUPS) {
-      let plan: string;
-      if (shop.ctx.dialect === "postgres") {
-        // A plan for any parameter (the shop prepares its statements once, docs/decisions/0013), on a
-        // table too small for PostgreSQL to prefer an index unless a scan is ruled out.
-        // The connection goes back to the shop's pool: its settings are reset and the statement dropped
-        // whatever happens (outside a transaction, a failed statement leaves the next one free to run).
-        plan = await shop.ctx.db.connection().execute(async (connection) => {
-          await sql`set enable_seqscan = off`.execute(connection);
-          await sql`set plan_cache_mode = force_generic_plan`.execute(connection);
-          try {
-            await sql
-              .raw(`prepare by_value(text) as select order_id from orders where ${column} = $1`)
-              .execute(connection);
-            try {
-              const explained = sql<{ "QUERY PLAN": string }>`explain execute by_value('x')`;
-              return (await explained.execute(connection)).rows.map((row) => row["QUERY PLAN"]).join("\n");
-            } finally {
-              await sql`deallocate by_value`.execute(connection);
-            }
-          } finally {
-            await sql`reset enable_seqscan`.execute(connection);
-            await sql`reset plan_cache_mode`.execute(connection);
-          }
-        });
-      } else {
-        const rows = await sql<{ detail: string }>`explain query plan select order_id from orders where ${sql.ref(
-          column,
-        )} = ${"x"}`.execute(shop.ctx.db);
-        plan = rows.rows.map((row) => row.detail).join("\n");
-      }
+      const plan = await planOfLookup(shop, "orders", column);
       expect(plan, column).toContain(index);
     }
   });
@@ -94,5 +103,20 @@ describe("the indexes of what a new order leaves empty (delivery proof, payment 
       .where("reminder_token_hash", "=", "same-link")
       .execute();
     expect(found.map((row) => row.order_id)).toEqual([first]);
+  });
+});
+
+describe("the lines of an order (migration 20261208100000)", () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop();
+  });
+  afterAll(async () => {
+    await shop.close();
+  });
+
+  it("are found by the index of order and line number, the one index of order_id left", async () => {
+    expect(await indexDefinition(shop, "order_items_order_id")).toBeUndefined();
+    expect(await planOfLookup(shop, "order_items", "order_id")).toContain("order_items_order_line");
   });
 });
