@@ -39,6 +39,7 @@ import {
   postgresUrl,
   registerBuyers,
   startShop,
+  throwawayShopEnv,
 } from "./lib/shop-process.mjs";
 
 const SERVER_DIR = path.resolve(import.meta.dirname, "..", "apps", "server");
@@ -94,15 +95,12 @@ async function startBuild(bundle) {
   const adminPassword = `Admin${randomBytes(6).toString("hex")}`;
   const shop = await startShop(
     {
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      DATA_DIR: dataDir,
-      DATABASE_URL: DATABASE === "postgres" ? postgresUrl(name) : `sqlite:${path.join(dataDir, "shop.db")}`,
-      APP_URL: `http://127.0.0.1:${port}`,
-      ADMIN_PASSWORD: adminPassword,
-      LOG_LEVEL: "error",
-      NODE_ENV: "production",
-      WEB_DIST: path.join(dataDir, "no-web-build"),
+      ...throwawayShopEnv({
+        port,
+        dataDir,
+        adminPassword,
+        databaseUrl: DATABASE === "postgres" ? postgresUrl(name) : `sqlite:${path.join(dataDir, "shop.db")}`,
+      }),
       SEED_DEMO: "0",
       JOB_RUNNER: "0",
     },

@@ -54,6 +54,7 @@ import {
   ROOT,
   registerBuyers,
   startShop,
+  throwawayShopEnv,
   withPostgres,
 } from "./lib/shop-process.mjs";
 
@@ -121,15 +122,7 @@ async function onFreshShop(dialect, run) {
   const adminPassword = `Admin${randomBytes(6).toString("hex")}`;
   const port = await freePort();
   const env = {
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl,
-    APP_URL: `http://127.0.0.1:${port}`,
-    ADMIN_PASSWORD: adminPassword,
-    LOG_LEVEL: "error",
-    NODE_ENV: "production",
-    WEB_DIST: path.join(dataDir, "no-web-build"),
+    ...throwawayShopEnv({ port, dataDir, databaseUrl, adminPassword }),
     // autocannon does not open a new connection when the shop closes one after its 1,000th request:
     // it keeps sending on it and counts Node's 503s as answers. Bare Fastify has no such limit either.
     MAX_REQUESTS_PER_CONNECTION: "1000000000",

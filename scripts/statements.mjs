@@ -27,6 +27,7 @@ import {
   ROOT,
   registerBuyers,
   startShop,
+  throwawayShopEnv,
 } from "./lib/shop-process.mjs";
 
 const ORDERS = Number(process.env.STATEMENTS_ORDERS ?? 200);
@@ -46,16 +47,13 @@ const countFile = path.join(dataDir, "statements");
 const preload = path.join(ROOT, "scripts/lib/statement-count-preload.mjs");
 const shop = await startShop(
   {
-    PORT: String(port),
-    HOST: "127.0.0.1",
-    DATA_DIR: dataDir,
-    DATABASE_URL: dialect === "postgres" ? postgresUrl(name) : `sqlite:${path.join(dataDir, "shop.db")}`,
-    APP_URL: `http://127.0.0.1:${port}`,
-    ADMIN_PASSWORD: adminPassword,
-    LOG_LEVEL: "error",
-    NODE_ENV: "production",
+    ...throwawayShopEnv({
+      port,
+      dataDir,
+      adminPassword,
+      databaseUrl: dialect === "postgres" ? postgresUrl(name) : `sqlite:${path.join(dataDir, "shop.db")}`,
+    }),
     SEED_DEMO: "0",
-    WEB_DIST: path.join(dataDir, "no-web-build"),
     STATEMENT_COUNT_FILE: countFile,
     NODE_OPTIONS: `--import ${preload}`,
   },

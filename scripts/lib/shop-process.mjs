@@ -57,6 +57,24 @@ export async function postgresDeadlocks(name) {
  * by default `src/server.ts` through tsx (no build needed); the benchmark passes the compiled bundle,
  * which is what `npm start` runs.
  */
+/**
+ * The settings of a throw-away shop on 127.0.0.1 for a load tool: its port, data directory, database
+ * and admin password, quiet logs, production mode and no web build. Callers add what they need.
+ */
+export function throwawayShopEnv({ port, dataDir, databaseUrl, adminPassword }) {
+  return {
+    PORT: String(port),
+    HOST: "127.0.0.1",
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl,
+    APP_URL: `http://127.0.0.1:${port}`,
+    ADMIN_PASSWORD: adminPassword,
+    LOG_LEVEL: "error",
+    NODE_ENV: "production",
+    WEB_DIST: path.join(dataDir, "no-web-build"),
+  };
+}
+
 export async function startShop(
   env,
   { command = [path.join(ROOT, "node_modules/.bin/tsx"), "apps/server/src/server.ts"], cwd = ROOT } = {},
