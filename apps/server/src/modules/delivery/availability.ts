@@ -59,11 +59,22 @@ export function unavailableReason(
   if (date < snapshot.today) return "cutoff";
   if (date > lastBookableDay(snapshot.today, snapshot.windowDays)) return "closed";
   if (snapshot.closedDays.has(date) || snapshot.closedSlots.has(placeKey(date, slot.slotId))) return "closed";
-  if (date === snapshot.today) {
-    if (slot.sameDayCutoff === null || snapshot.minutesNow >= minutesOfDay(slot.sameDayCutoff)) return "cutoff";
-  }
+  if (date === snapshot.today && sameDayCutoffPassed(slot, snapshot.minutesNow)) return "cutoff";
   if (bookedOn(snapshot, date, slot.slotId) >= slot.capacity) return "full";
   return null;
+}
+
+/** Whether a slot takes no more orders for today at `minutesNow`: its cutoff has passed, or it takes none. */
+function sameDayCutoffPassed(slot: SlotRule, minutesNow: number): boolean {
+  return slot.sameDayCutoff === null || minutesNow >= minutesOfDay(slot.sameDayCutoff);
+}
+
+/**
+ * The first date from which the clock still lets a place be booked: today until the last same-day
+ * cutoff of `slots` has passed, then tomorrow. The places before it are too late whatever they hold.
+ */
+export function firstOpenDay(today: string, minutesNow: number, slots: SlotRule[]): string {
+  return slots.some((slot) => !sameDayCutoffPassed(slot, minutesNow)) ? today : addDays(today, 1);
 }
 
 export function bookedOn(snapshot: ScheduleSnapshot, date: string, slotId: number): number {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import {
   earliestPlace,
+  firstOpenDay,
   lastBookableDay,
   placeKey,
   type ScheduleSnapshot,
@@ -39,6 +40,12 @@ function snapshot(change: Partial<ScheduleSnapshot> = {}): ScheduleSnapshot {
 }
 
 describe("when a slot can be booked", () => {
+  it("opens today until the last same-day cutoff of the slots has passed, then from tomorrow", () => {
+    expect(firstOpenDay("2026-12-31", 12 * 60 + 59, [morning, afternoon])).toBe("2026-12-31");
+    expect(firstOpenDay("2026-12-31", 13 * 60, [morning, afternoon])).toBe("2027-01-01");
+    expect(firstOpenDay("2026-12-31", 0, [{ ...morning, sameDayCutoff: null }])).toBe("2027-01-01");
+  });
+
   it("counts the window from today, across the year's end", () => {
     expect(lastBookableDay("2026-12-30", 3)).toBe("2027-01-01");
     expect(slotAvailability(snapshot(), "2027-01-01", morning)).toMatchObject({ available: true, remaining: 2 });

@@ -21,6 +21,7 @@ import { getDeliveryWindowDays, setDeliveryWindowDays } from "../settings/servic
 import {
   bookedOn,
   earliestPlace,
+  firstOpenDay,
   lastBookableDay,
   placeKey,
   type ScheduleSnapshot,
@@ -275,13 +276,31 @@ export interface PlaceCount {
 let windowWasFull = false;
 
 /**
- * Whether each active slot on each date of the window holds as many orders as it takes, and at least
- * one: a place no order holds has no row for countFullPlaces to count (a slot that takes none).
+ * The dates of the window from the first one the clock still opens (today until its last cutoff, then
+ * tomorrow): the places an order could still be given, if they were not full.
+ */
+function openDates(today: string, minutesNow: number, windowDays: number, slots: SlotRule[]): readonly string[] {
+  const from = firstOpenDay(today, minutesNow, slots);
+  return windowDates(today, windowDays).filter((date) => date >= from);
+}
+
+/**
+ * Whether each active slot on each open date of the window holds as many orders as it takes, and at
+ * least one: a place no order holds has no row for countFullPlaces to count (a slot that takes none).
+ * Today's places once its last cutoff has passed are left out: in an evening rush they stay empty.
  */
 function everyPlaceFull(snap: ScheduleSnapshot, slots: SlotRule[]): boolean {
-  return windowDates(snap.today, snap.windowDays).every((date) =>
+  return openDates(snap.today, snap.minutesNow, snap.windowDays, slots).every((date) =>
     slots.every((slot) => bookedOn(snap, date, slot.slotId) >= Math.max(slot.capacity, 1)),
   );
+}
+
+/** Whether every open place of the window is still as full as the last count found them all (one row back). */
+async function stillFull(db: Executor, slots: SlotRule[], at: Date, windowDays: number): Promise<boolean> {
+  const dates = openDates(shopToday(at), shopMinutesNow(at), windowDays, slots);
+  if (dates.length === 0) return true;
+  const full = await repo.countFullPlaces(db, dates[0] as string, dates[dates.length - 1] as string);
+  return full === slots.length * dates.length;
 }
 
 /**
@@ -290,14 +309,13 @@ function everyPlaceFull(snap: ScheduleSnapshot, slots: SlotRule[]): boolean {
  * `knownWindowDays`: the window as the caller already read it with the order's other settings.
  */
 export async function countPlaces(db: Executor, knownWindowDays?: number): Promise<PlaceCount> {
-  const today = shopToday();
+  const at = now();
+  const today = shopToday(at);
   const [active, windowDays] = await Promise.all([activeSlots(db), knownWindowDays ?? getDeliveryWindowDays(db)]);
   const slots = active.map(toSlotRule);
   const last = lastBookableDay(today, windowDays);
   if (slots.length === 0) return { slots, snapshot: null };
-  if (windowWasFull && (await repo.countFullPlaces(db, today, last)) === slots.length * windowDays) {
-    return { slots, snapshot: null };
-  }
+  if (windowWasFull && (await stillFull(db, slots, at, windowDays))) return { slots, snapshot: null };
   // The window just read is the snapshot's: one settings read per count, not two.
   const snap = await snapshot(db, today, last, undefined, windowDays);
   windowWasFull = everyPlaceFull(snap, slots);

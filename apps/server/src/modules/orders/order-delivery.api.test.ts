@@ -1,14 +1,16 @@
 import type { OrderDetail, OrderSummary } from "@florist/contract";
 import { describe, expect, it } from "vitest";
 import { bookPlaces, closeDate, createSlot, createZone } from "../../../test/delivery-fixtures.js";
-import { createProduct, placeOrder, stockOf } from "../../../test/fixtures.js";
+import { countQueries, createProduct, placeOrder, stockOf } from "../../../test/fixtures.js";
 import { useShopAt } from "../../../test/harness.js";
 import { SETTING_KEYS } from "../../db/database.js";
+import { setClock } from "../../lib/time.js";
 import { getSetting, putSetting } from "../settings/repository.js";
 
 /** 07:00 on Wednesday 25 November 2026 in Bandung: before every seeded cutoff of the day. */
 const NOW = "2026-11-25T00:00:00.000Z";
 const TODAY = "2026-11-25";
+const TOMORROW = "2026-11-26";
 
 const world = useShopAt(NOW);
 const { call } = world;
@@ -29,6 +31,69 @@ function order(productId: number, fields: Record<string, unknown> = {}, cookie =
 
 async function orderCount() {
   return (await world.shop.ctx.db.selectFrom("orders").select("order_id").execute()).length;
+}
+
+function activeSlots() {
+  return world.shop.ctx.db
+    .selectFrom("delivery_slots")
+    .select(["slot_id", "capacity"])
+    .where("active", "=", 1)
+    .orderBy("start_time")
+    .execute();
+}
+
+/**
+ * Runs `fill` with the delivery window set to today and tomorrow. Afterwards the places it booked
+ * (orders written straight into the database) are deleted, the orders it placed in the window give
+ * their places back (cancelled), and the window is set back.
+ */
+async function inTwoDayWindow(
+  fill: (book: (place: Parameters<typeof bookPlaces>[2]) => Promise<void>) => Promise<void>,
+) {
+  const db = world.shop.ctx.db;
+  const windowBefore = await getSetting(db, SETTING_KEYS.deliveryWindowDays);
+  const { last } = await db
+    .selectFrom("orders")
+    .select((eb) => eb.fn.max("order_id").as("last"))
+    .executeTakeFirstOrThrow();
+  await putSetting(db, SETTING_KEYS.deliveryWindowDays, "2");
+  const booked: number[] = [];
+  try {
+    await fill(async (place) => {
+      booked.push(...(await bookPlaces(world.shop, world.customer.user.user_id, place)));
+    });
+  } finally {
+    await db
+      .deleteFrom("orders")
+      .where("order_id", "in", booked.length ? booked : [0])
+      .execute();
+    await db
+      .updateTable("orders")
+      .set({ order_status: "Cancelled" })
+      .where("order_id", ">", last ?? 0)
+      .where("delivery_day", "in", [TODAY, TOMORROW])
+      .execute();
+    if (windowBefore === undefined)
+      await db.deleteFrom("settings").where("key", "=", SETTING_KEYS.deliveryWindowDays).execute();
+    else await putSetting(db, SETTING_KEYS.deliveryWindowDays, windowBefore);
+  }
+}
+
+/** Cancels one order holding tomorrow's Midday: the next order takes that place, and the one after finds none. */
+async function expectFreedPlaceTaken(productId: number) {
+  const db = world.shop.ctx.db;
+  const midday = await seededSlot("Midday");
+  const freed = await db
+    .selectFrom("orders")
+    .select("order_id")
+    .where("delivery_day", "=", TOMORROW)
+    .where("delivery_slot_id", "=", midday)
+    .where("order_status", "=", "Order Received")
+    .executeTakeFirstOrThrow();
+  await db.updateTable("orders").set({ order_status: "Cancelled" }).where("order_id", "=", freed.order_id).execute();
+  const taker = (await order(productId)).json() as OrderDetail;
+  expect(taker.delivery).toMatchObject({ date: TOMORROW, slotId: midday });
+  expect((await order(productId)).json()).toMatchObject({ delivery: null });
 }
 
 describe("an order with a date, slot, district and card", () => {
@@ -204,24 +269,9 @@ describe("an order without a date and slot", () => {
 
   it("goes in without one once every place of the window is full, and takes a place a cancellation frees", async () => {
     const product = await createProduct(world.shop, { stock: 50 });
-    const db = world.shop.ctx.db;
-    const tomorrow = "2026-11-26";
-    const windowBefore = await getSetting(db, SETTING_KEYS.deliveryWindowDays);
-    await putSetting(db, SETTING_KEYS.deliveryWindowDays, "2");
-    const slots = await db
-      .selectFrom("delivery_slots")
-      .select(["slot_id", "capacity"])
-      .where("active", "=", 1)
-      .execute();
-    const booked: number[] = [];
-    try {
-      for (const date of [TODAY, tomorrow]) {
-        for (const slot of slots) {
-          const count = slot.capacity;
-          booked.push(
-            ...(await bookPlaces(world.shop, world.customer.user.user_id, { date, slotId: slot.slot_id, count })),
-          );
-        }
+    await inTwoDayWindow(async (book) => {
+      for (const date of [TODAY, TOMORROW]) {
+        for (const slot of await activeSlots()) await book({ date, slotId: slot.slot_id, count: slot.capacity });
       }
       // The first order after the window filled reads every place; the next ones learn it from a count.
       for (const _ of [1, 2]) {
@@ -229,27 +279,39 @@ describe("an order without a date and slot", () => {
         expect(res.statusCode, res.body).toBe(201);
         expect(res.json()).toMatchObject({ delivery: null, deliveryDate: null });
       }
-      const midday = await seededSlot("Midday");
-      const freed = await db
-        .selectFrom("orders")
-        .select("order_id")
-        .where("order_id", "in", booked)
-        .where("delivery_day", "=", tomorrow)
-        .where("delivery_slot_id", "=", midday)
-        .executeTakeFirstOrThrow();
-      await db
-        .updateTable("orders")
-        .set({ order_status: "Cancelled" })
-        .where("order_id", "=", freed.order_id)
-        .execute();
-      const taker = (await order(product.product_id)).json() as OrderDetail;
-      expect(taker.delivery).toMatchObject({ date: tomorrow, slotId: midday });
-      expect((await order(product.product_id)).json()).toMatchObject({ delivery: null });
+      await expectFreedPlaceTaken(product.product_id);
+    });
+  });
+
+  it("counts the window full in the evening once its later days are, and still takes a freed place", async () => {
+    const product = await createProduct(world.shop, { stock: 50 });
+    // 18:00 in Bandung: every cutoff of today has passed (the latest is 17:00), so its places stay empty.
+    setClock(() => Date.parse("2026-11-25T11:00:00.000Z"));
+    try {
+      await inTwoDayWindow(async (book) => {
+        const [first, ...others] = await activeSlots();
+        if (!first) throw new Error("the shop has no active slot");
+        await book({ date: TOMORROW, slotId: first.slot_id, count: first.capacity - 1 });
+        for (const slot of others) await book({ date: TOMORROW, slotId: slot.slot_id, count: slot.capacity });
+        const last = (await order(product.product_id)).json() as OrderDetail;
+        expect(last.delivery).toMatchObject({ date: TOMORROW, slotId: first.slot_id });
+        const statements: number[] = [];
+        for (const _ of [1, 2, 3]) {
+          statements.push(
+            await countQueries(world.shop, async () => {
+              const res = await order(product.product_id);
+              expect(res.statusCode, res.body).toBe(201);
+              expect(res.json()).toMatchObject({ delivery: null, deliveryDate: null });
+            }),
+          );
+        }
+        // The first reads every place and finds none open; the next ones learn it from one count.
+        expect(statements[1]).toBeLessThan(statements[0] as number);
+        expect(statements[2]).toBe(statements[1]);
+        await expectFreedPlaceTaken(product.product_id);
+      });
     } finally {
-      await db.deleteFrom("orders").where("order_id", "in", booked).execute();
-      if (windowBefore === undefined)
-        await db.deleteFrom("settings").where("key", "=", SETTING_KEYS.deliveryWindowDays).execute();
-      else await putSetting(db, SETTING_KEYS.deliveryWindowDays, windowBefore);
+      setClock(() => Date.parse(NOW));
     }
   });
 
