@@ -4,11 +4,14 @@ import os from "node:os";
 import path from "node:path";
 import type { User } from "@florist/contract";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
+import type { Kysely } from "kysely";
 import { afterAll, beforeAll, inject } from "vitest";
 import { buildApp } from "../src/app.js";
 import { type Config, loadConfig } from "../src/config.js";
 import type { AppContext } from "../src/context.js";
+import { changeWatchOf } from "../src/db/changes.js";
 import { openDatabase } from "../src/db/connection.js";
+import type { Database } from "../src/db/database.js";
 import { accountKey } from "../src/lib/account-key.js";
 import { createMailer } from "../src/lib/mailer.js";
 import { hashPassword } from "../src/lib/secrets.js";
@@ -200,4 +203,18 @@ export async function closeShop(shop: TestShop, other?: AppContext): Promise<voi
   setClock(null);
   await other?.db.destroy();
   await shop.close();
+}
+
+/**
+ * Waits until the settings token of a database has stood still for 200 ms: on PostgreSQL the
+ * notifications of the writes made so far have arrived by then.
+ */
+export async function settled(db: Kysely<Database>) {
+  let last = changeWatchOf(db)?.settingsToken();
+  for (;;) {
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    const token = changeWatchOf(db)?.settingsToken();
+    if (token === last) return;
+    last = token;
+  }
 }

@@ -16,7 +16,7 @@ export interface ChangeWatch {
    * Like `token`, for the shop's settings tables only (settings, delivery slots, closed dates,
    * districts, bank accounts, and the accounts' languages): it moves with a change to one of them,
    * not with every order.
-   * `undefined` where the watch cannot tell them apart (SQLite) or is not listening.
+   * `undefined` while the watch is not listening (PostgreSQL).
    */
   settingsToken(): number | undefined;
   close(): Promise<void>;
@@ -73,9 +73,33 @@ export function noteTransactionBegins(writer: SQLite.Database): void {
   changesBeforeTransaction.set(writer, totalChanges(writer));
 }
 
+/**
+ * Statements each SQLite writer has run that write a settings table (SETTINGS_WRITE), counted again
+ * when the transaction that held one ends: the settings token of its file moves with both.
+ */
+const settingsWritesOf = new WeakMap<SQLite.Database, { count: number; inTransaction: boolean }>();
+
+/**
+ * Called by the SQLite driver after a statement has run on a writer. A write to a settings table
+ * moves the settings token as it returns, and again as its transaction ends: a read made between the
+ * two (which saw the values before the commit) is not kept past it.
+ */
+export function noteStatementRan(writer: SQLite.Database, text: string): void {
+  if (!SETTINGS_WRITE.test(text)) return;
+  const writes = settingsWritesOf.get(writer) ?? { count: 0, inTransaction: false };
+  writes.count += 1;
+  writes.inTransaction ||= writer.inTransaction;
+  settingsWritesOf.set(writer, writes);
+}
+
 /** Called by the SQLite driver once a writer's transaction has ended: its count is read live again. */
 export function noteTransactionEnded(writer: SQLite.Database): void {
   changesBeforeTransaction.delete(writer);
+  const writes = settingsWritesOf.get(writer);
+  if (writes?.inTransaction) {
+    writes.count += 1;
+    writes.inTransaction = false;
+  }
 }
 
 /** The writing connections this process holds on each SQLite file (a test may open two on one file). */
@@ -106,23 +130,41 @@ const OTHERS_EVERY_MS = 1000;
  * began (what it changes is not committed yet, and the reader cannot see it), so the next look after
  * the commit moves it; a transaction the driver did not note makes the token undefined. Tools that
  * write while the shop runs (a script, a second connection) are seen by `PRAGMA data_version` of the
- * read connection, which changes with any other connection's commit; it takes shared-memory locks
- * (about 6 µs), so it is looked at once a second at most.
+ * writer, which changes with any other connection's commit but not with its own; it takes
+ * shared-memory locks (about 6 µs), so it is looked at once a second at most.
+ *
+ * The settings token moves with the writers' statements that write a settings table, as each
+ * returns and again as its transaction ends (noteStatementRan), and with another connection's commit.
  */
-export function sqliteChangeWatch(
-  file: string | undefined,
-  writer: SQLite.Database,
-  reader?: SQLite.Database,
-): ChangeWatch {
+export function sqliteChangeWatch(file: string | undefined, writer: SQLite.Database): ChangeWatch {
   // An in-memory database (no file) shares its writer with no other connection.
   const own = (file && writersByFile.get(file)) || new Set<SQLite.Database>();
   if (file) writersByFile.set(file, own);
   own.add(writer);
   writersBeside.set(writer, own);
-  const dataVersion = reader?.prepare("pragma data_version").pluck();
-  let counter = 0;
-  let seen = { changes: -1, others: undefined as unknown };
+  // On the writer, whose own commits do not move it; only a file has other connections.
+  const dataVersion = file ? writer.prepare("pragma data_version").pluck() : undefined;
+  let others: unknown;
   let othersAt = Number.NEGATIVE_INFINITY;
+  let counter = 0;
+  let seenChanges = -1;
+  let settingsCounter = 0;
+  let seenSettings = -1;
+  /**
+   * Moves both tokens when another connection has committed (it may have changed anything). Looked
+   * for once a second at most and while the writer is between transactions: the value is cumulative,
+   * so a look put off misses nothing.
+   */
+  const lookForOthers = (): void => {
+    const now = performance.now();
+    if (!dataVersion || !writer.open || writer.inTransaction || now - othersAt < OTHERS_EVERY_MS) return;
+    othersAt = now;
+    const version = dataVersion.get();
+    if (version === others) return;
+    others = version;
+    counter += 1;
+    settingsCounter += 1;
+  };
   return {
     token() {
       let changes = 0;
@@ -138,20 +180,25 @@ export function sqliteChangeWatch(
           changes += before;
         }
       }
-      let others = seen.others;
-      const now = performance.now();
-      if (dataVersion && reader?.open && now - othersAt >= OTHERS_EVERY_MS) {
-        othersAt = now;
-        others = dataVersion.get();
-      }
-      if (changes !== seen.changes || others !== seen.others) {
-        seen = { changes, others };
+      lookForOthers();
+      if (changes !== seenChanges) {
+        seenChanges = changes;
         counter += 1;
       }
       return counter;
     },
-    // Its settings reads cost microseconds, and its token moves with every order: nothing to keep.
-    settingsToken: () => undefined,
+    // Moves with this file's writers' writes to a settings table, not with every order.
+    settingsToken() {
+      let writes = 0;
+      // A closed writer's count leaves the sum, which moves the token: harmless.
+      for (const connection of own) if (connection.open) writes += settingsWritesOf.get(connection)?.count ?? 0;
+      lookForOthers();
+      if (writes !== seenSettings) {
+        seenSettings = writes;
+        settingsCounter += 1;
+      }
+      return settingsCounter;
+    },
     close: async () => {
       own.delete(writer);
       if (file && own.size === 0 && writersByFile.get(file) === own) writersByFile.delete(file);

@@ -127,7 +127,7 @@ export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Db
   reader?.pragma("temp_store = memory");
   const checkpoints = options.checkpointAside && !inMemory ? checkpointAside(path.resolve(file)) : undefined;
   const db = new Kysely<Database>({ dialect: new SqliteShopDialect({ writer: database, reader, checkpoints }) });
-  setChangeWatch(db, sqliteChangeWatch(inMemory ? undefined : path.resolve(file), database, reader));
+  setChangeWatch(db, sqliteChangeWatch(inMemory ? undefined : path.resolve(file), database));
   const connections = reader ? [database, reader] : [database];
   connectionUses.set(db, () => ({
     max: connections.length,

@@ -1,9 +1,8 @@
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestShop, type TestShop } from "../../test/harness.js";
+import { createTestShop, settled, type TestShop } from "../../test/harness.js";
 import { availability } from "../modules/delivery/service.js";
 import { shopMailLanguage } from "../modules/notifications/service.js";
-import { putSetting } from "../modules/settings/repository.js";
 import { getOrderSettings, keptBankAccounts } from "../modules/settings/service.js";
 import { changeWatchOf } from "./changes.js";
 import { openDatabase } from "./connection.js";
@@ -11,20 +10,10 @@ import { type Database, SETTING_KEYS } from "./database.js";
 
 const feeOf = async (db: Kysely<Database>) => (await getOrderSettings(db)).deliveryFee;
 
-/** Waits until the settings token has stood still for 200 ms. */
-async function settled(db: Kysely<Database>) {
-  let last = changeWatchOf(db)?.settingsToken();
-  for (;;) {
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    const token = changeWatchOf(db)?.settingsToken();
-    if (token === last) return;
-    last = token;
-  }
-}
-
 /**
- * PostgreSQL only (vitest.config.ts): SQLite reads its settings for every order. `other` is a second
- * process's view of the same database: its own pool and its own listener.
+ * PostgreSQL only (vitest.config.ts): the notifications that reach another process. What both
+ * databases do is in kept-reads.api.test.ts. `other` is a second process's view of the same
+ * database: its own pool and its own listener.
  */
 describe("the settings every order reads, kept in memory on PostgreSQL", () => {
   let shop: TestShop;
@@ -62,18 +51,6 @@ describe("the settings every order reads, kept in memory on PostgreSQL", () => {
     // Another process's committed change is heard of, and read again.
     await sql`update settings set value = '45000' where key = ${SETTING_KEYS.deliveryFee}`.execute(other);
     await expect.poll(() => feeOf(shop.ctx.db)).toBe(45_000);
-  });
-
-  it("follow this process's own writes at once, and a transaction's once it commits", async () => {
-    await putSetting(shop.ctx.db, SETTING_KEYS.deliveryFee, "35000");
-    expect(await feeOf(shop.ctx.db)).toBe(35_000);
-    await shop.ctx.db.transaction().execute(async (trx) => {
-      await putSetting(trx, SETTING_KEYS.deliveryFee, "40000");
-      // Not committed yet: others read the fee as it was, and may keep it until the commit.
-      expect(await feeOf(shop.ctx.db)).toBe(35_000);
-      expect(await feeOf(trx as unknown as Kysely<Database>)).toBe(40_000);
-    });
-    expect(await feeOf(shop.ctx.db)).toBe(40_000);
   });
 
   it("include the bank accounts, which another process's save reaches", async () => {

@@ -11,7 +11,7 @@ import {
   SqliteDialect,
   UpdateQueryNode,
 } from "kysely";
-import { noteTransactionBegins, noteTransactionEnded, soleWriterOfItsFile } from "./changes.js";
+import { noteStatementRan, noteTransactionBegins, noteTransactionEnded, soleWriterOfItsFile } from "./changes.js";
 import type { CheckpointThread } from "./wal-checkpoints.js";
 
 /** Prepared statements kept per connection; the shop's queries are a few hundred distinct texts. */
@@ -125,7 +125,9 @@ class GroupCommitWriter {
   }
 
   run(query: CompiledQuery): QueryResult<unknown> {
-    return run(this.statements, query);
+    const result = run(this.statements, query);
+    noteStatementRan(this.database, query.sql);
+    return result;
   }
 
   async commit(member: Member): Promise<void> {
