@@ -65,16 +65,8 @@ export function unavailableReason(
 }
 
 /** Whether a slot takes no more orders for today at `minutesNow`: its cutoff has passed, or it takes none. */
-function sameDayCutoffPassed(slot: SlotRule, minutesNow: number): boolean {
+export function sameDayCutoffPassed(slot: SlotRule, minutesNow: number): boolean {
   return slot.sameDayCutoff === null || minutesNow >= minutesOfDay(slot.sameDayCutoff);
-}
-
-/**
- * The first date from which the clock still lets a place be booked: today until the last same-day
- * cutoff of `slots` has passed, then tomorrow. The places before it are too late whatever they hold.
- */
-export function firstOpenDay(today: string, minutesNow: number, slots: SlotRule[]): string {
-  return slots.some((slot) => !sameDayCutoffPassed(slot, minutesNow)) ? today : addDays(today, 1);
 }
 
 export function bookedOn(snapshot: ScheduleSnapshot, date: string, slotId: number): number {

@@ -1,11 +1,11 @@
 import { describe, expect, it } from "vitest";
 import {
   earliestPlace,
-  firstOpenDay,
   lastBookableDay,
   placeKey,
   type ScheduleSnapshot,
   type SlotRule,
+  sameDayCutoffPassed,
   slotAvailability,
   windowDates,
 } from "./availability.js";
@@ -40,10 +40,10 @@ function snapshot(change: Partial<ScheduleSnapshot> = {}): ScheduleSnapshot {
 }
 
 describe("when a slot can be booked", () => {
-  it("opens today until the last same-day cutoff of the slots has passed, then from tomorrow", () => {
-    expect(firstOpenDay("2026-12-31", 12 * 60 + 59, [morning, afternoon])).toBe("2026-12-31");
-    expect(firstOpenDay("2026-12-31", 13 * 60, [morning, afternoon])).toBe("2027-01-01");
-    expect(firstOpenDay("2026-12-31", 0, [{ ...morning, sameDayCutoff: null }])).toBe("2027-01-01");
+  it("takes same-day orders until the cutoff, and none for a slot without one", () => {
+    expect(sameDayCutoffPassed(afternoon, 12 * 60 + 59)).toBe(false);
+    expect(sameDayCutoffPassed(afternoon, 13 * 60)).toBe(true);
+    expect(sameDayCutoffPassed({ ...morning, sameDayCutoff: null }, 0)).toBe(true);
   });
 
   it("counts the window from today, across the year's end", () => {

@@ -102,22 +102,39 @@ const bookingsBetween = prepared((db, from: string, to: string) =>
 );
 
 /**
- * How many places of [from, to] of an active slot hold as many orders as the slot takes, or more:
- * one row back, however many places the window has. Built once (db/prepared.ts).
+ * The places of [today, last] of an active slot that hold as many orders as the slot takes, or
+ * more: one row per full slot of today (`today_slot`) and one row counting the full places of the
+ * later days (`today_slot` null), however many places the window has. Built once (db/prepared.ts).
  */
-const fullPlacesBetween = prepared((db, from: string, to: string) =>
+const fullPlacesFrom = prepared((db, today: string, last: string) =>
   db
     .selectFrom("delivery_bookings")
     .innerJoin("delivery_slots", "delivery_slots.slot_id", "delivery_bookings.delivery_slot_id")
-    .select((eb) => eb.fn.countAll<number | string>().as("full"))
-    .where("delivery_bookings.delivery_day", ">=", from)
-    .where("delivery_bookings.delivery_day", "<=", to)
+    .select((eb) => [
+      eb
+        .case()
+        .when("delivery_bookings.delivery_day", "=", today)
+        .then(eb.ref("delivery_bookings.delivery_slot_id"))
+        .end()
+        .as("today_slot"),
+      eb.fn.countAll<number | string>().as("full"),
+    ])
+    .where("delivery_bookings.delivery_day", ">=", today)
+    .where("delivery_bookings.delivery_day", "<=", last)
     .where("delivery_slots.active", "=", 1)
-    .whereRef("delivery_bookings.booked", ">=", "delivery_slots.capacity"),
+    .whereRef("delivery_bookings.booked", ">=", "delivery_slots.capacity")
+    .groupBy(sql.ref("today_slot")),
 );
 
-export async function countFullPlaces(db: Executor, from: string, to: string): Promise<number> {
-  return Number((await fullPlacesBetween.first(db, from, to))?.full ?? 0);
+/** The full places of the window from today to `last`: today's by slot, and how many of the later days'. */
+export async function fullPlaces(db: Executor, today: string, last: string) {
+  const todayFull = new Set<number>();
+  let laterFull = 0;
+  for (const row of await fullPlacesFrom.rows(db, today, last)) {
+    if (row.today_slot === null) laterFull = Number(row.full);
+    else todayFull.add(Number(row.today_slot));
+  }
+  return { todayFull, laterFull };
 }
 
 /**

@@ -21,11 +21,11 @@ import { getDeliveryWindowDays, setDeliveryWindowDays } from "../settings/servic
 import {
   bookedOn,
   earliestPlace,
-  firstOpenDay,
   lastBookableDay,
   placeKey,
   type ScheduleSnapshot,
   type SlotRule,
+  sameDayCutoffPassed,
   slotAvailability,
   unavailableReason,
   windowDates,
@@ -276,31 +276,30 @@ export interface PlaceCount {
 let windowWasFull = false;
 
 /**
- * The dates of the window from the first one the clock still opens (today until its last cutoff, then
- * tomorrow): the places an order could still be given, if they were not full.
- */
-function openDates(today: string, minutesNow: number, windowDays: number, slots: SlotRule[]): readonly string[] {
-  const from = firstOpenDay(today, minutesNow, slots);
-  return windowDates(today, windowDays).filter((date) => date >= from);
-}
-
-/**
- * Whether each active slot on each open date of the window holds as many orders as it takes, and at
- * least one: a place no order holds has no row for countFullPlaces to count (a slot that takes none).
- * Today's places once its last cutoff has passed are left out: in an evening rush they stay empty.
+ * Whether every place of the window that the clock still lets an order take holds as many orders as
+ * its slot takes, and at least one: a place no order holds has no row for fullPlaces to count (a
+ * slot that takes none). Today's places whose same-day cutoff has passed are left out: they stay
+ * empty for good, and would keep a rush's window from ever counting as full.
  */
 function everyPlaceFull(snap: ScheduleSnapshot, slots: SlotRule[]): boolean {
-  return openDates(snap.today, snap.minutesNow, snap.windowDays, slots).every((date) =>
-    slots.every((slot) => bookedOn(snap, date, slot.slotId) >= Math.max(slot.capacity, 1)),
+  return windowDates(snap.today, snap.windowDays).every((date) =>
+    slots.every(
+      (slot) =>
+        (date === snap.today && sameDayCutoffPassed(slot, snap.minutesNow)) ||
+        bookedOn(snap, date, slot.slotId) >= Math.max(slot.capacity, 1),
+    ),
   );
 }
 
-/** Whether every open place of the window is still as full as the last count found them all (one row back). */
+/** everyPlaceFull as the database has it now, without reading each place: one query, a few rows back. */
 async function stillFull(db: Executor, slots: SlotRule[], at: Date, windowDays: number): Promise<boolean> {
-  const dates = openDates(shopToday(at), shopMinutesNow(at), windowDays, slots);
-  if (dates.length === 0) return true;
-  const full = await repo.countFullPlaces(db, dates[0] as string, dates[dates.length - 1] as string);
-  return full === slots.length * dates.length;
+  const today = shopToday(at);
+  const minutesNow = shopMinutesNow(at);
+  const { todayFull, laterFull } = await repo.fullPlaces(db, today, lastBookableDay(today, windowDays));
+  return (
+    laterFull === slots.length * (windowDays - 1) &&
+    slots.every((slot) => sameDayCutoffPassed(slot, minutesNow) || todayFull.has(slot.slotId))
+  );
 }
 
 /**

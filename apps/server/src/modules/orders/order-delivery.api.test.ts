@@ -36,7 +36,7 @@ async function orderCount() {
 function activeSlots() {
   return world.shop.ctx.db
     .selectFrom("delivery_slots")
-    .select(["slot_id", "capacity"])
+    .select(["slot_id", "capacity", "same_day_cutoff"])
     .where("active", "=", 1)
     .orderBy("start_time")
     .execute();
@@ -283,37 +283,48 @@ describe("an order without a date and slot", () => {
     });
   });
 
-  it("counts the window full in the evening once its later days are, and still takes a freed place", async () => {
-    const product = await createProduct(world.shop, { stock: 50 });
-    // 18:00 in Bandung: every cutoff of today has passed (the latest is 17:00), so its places stay empty.
-    setClock(() => Date.parse("2026-11-25T11:00:00.000Z"));
-    try {
-      await inTwoDayWindow(async (book) => {
-        const [first, ...others] = await activeSlots();
-        if (!first) throw new Error("the shop has no active slot");
-        await book({ date: TOMORROW, slotId: first.slot_id, count: first.capacity - 1 });
-        for (const slot of others) await book({ date: TOMORROW, slotId: slot.slot_id, count: slot.capacity });
-        const last = (await order(product.product_id)).json() as OrderDetail;
-        expect(last.delivery).toMatchObject({ date: TOMORROW, slotId: first.slot_id });
-        const statements: number[] = [];
-        for (const _ of [1, 2, 3]) {
-          statements.push(
-            await countQueries(world.shop, async () => {
-              const res = await order(product.product_id);
-              expect(res.statusCode, res.body).toBe(201);
-              expect(res.json()).toMatchObject({ delivery: null, deliveryDate: null });
-            }),
-          );
-        }
-        // The first reads every place and finds none open; the next ones learn it from one count.
-        expect(statements[1]).toBeLessThan(statements[0] as number);
-        expect(statements[2]).toBe(statements[1]);
-        await expectFreedPlaceTaken(product.product_id);
-      });
-    } finally {
-      setClock(() => Date.parse(NOW));
-    }
-  });
+  it.each([
+    // Every cutoff of today has passed (the latest is 17:00): its places stay empty for good.
+    ["18:00", "2026-11-25T11:00:00.000Z"],
+    // Between the cutoffs: today's slots that still take orders are filled too.
+    ["12:00", "2026-11-25T05:00:00.000Z"],
+  ])(
+    "counts the window full at %s in Bandung once its open places are, and still takes a freed place",
+    async (time, instant) => {
+      const product = await createProduct(world.shop, { stock: 50 });
+      setClock(() => Date.parse(instant));
+      try {
+        await inTwoDayWindow(async (book) => {
+          const [first, ...others] = await activeSlots();
+          if (!first) throw new Error("the shop has no active slot");
+          for (const slot of [first, ...others]) {
+            const open = slot.same_day_cutoff !== null && slot.same_day_cutoff > time;
+            if (open) await book({ date: TODAY, slotId: slot.slot_id, count: slot.capacity });
+          }
+          await book({ date: TOMORROW, slotId: first.slot_id, count: first.capacity - 1 });
+          for (const slot of others) await book({ date: TOMORROW, slotId: slot.slot_id, count: slot.capacity });
+          const last = (await order(product.product_id)).json() as OrderDetail;
+          expect(last.delivery).toMatchObject({ date: TOMORROW, slotId: first.slot_id });
+          const statements: number[] = [];
+          for (const _ of [1, 2, 3]) {
+            statements.push(
+              await countQueries(world.shop, async () => {
+                const res = await order(product.product_id);
+                expect(res.statusCode, res.body).toBe(201);
+                expect(res.json()).toMatchObject({ delivery: null, deliveryDate: null });
+              }),
+            );
+          }
+          // The first reads every place and finds none open; the next ones learn it from one count.
+          expect(statements[1]).toBeLessThan(statements[0] as number);
+          expect(statements[2]).toBe(statements[1]);
+          await expectFreedPlaceTaken(product.product_id);
+        });
+      } finally {
+        setClock(() => Date.parse(NOW));
+      }
+    },
+  );
 
   it("goes in without one when no slot is free in the window, with no delivery date", async () => {
     const product = await createProduct(world.shop);
