@@ -16,11 +16,11 @@ const keptByDatabase = new WeakMap<Kysely<Database>, Kept>();
  * A read of the shop's settings tables (the order settings, the active slots, closed dates, the bank
  * accounts, the language of the shop's own mails) kept in memory while the change watch's settings
  * token stays the same (db/changes.ts): every order reads them, and they change when an admin saves
- * a setting or the schedule. The token is taken before
- * the read, so a change committed meanwhile only costs another read. Read again each time inside a
- * transaction (it may have written them), where the watch cannot tell (a PostgreSQL listener not
- * yet listening) and after a failed read. On SQLite
- * a tool writing the file beside the shop is seen within a second (db/changes.ts). What it answers is shared: callers must not change it.
+ * a setting or the schedule. The token is taken before the read, so a change committed meanwhile
+ * only costs another read. Read again each time inside a transaction (it may have written them),
+ * where the watch cannot tell (a PostgreSQL listener not yet listening) and after a failed read. On
+ * SQLite a tool writing the file beside the shop is seen within a second (db/changes.ts). What it
+ * answers is shared: callers must not change it.
  */
 export function keptRead<T>(db: Executor, key: string, read: () => Promise<T>): Promise<T> {
   if (db.isTransaction) return read();
