@@ -3,11 +3,12 @@
  * Sums a V8 CPU profile (`node --cpu-prof`, as `BENCH_PROFILE=dir npm run bench` writes one per shop
  * started) by where the time went, so the costs of a request can be read without a browser:
  *
- *   node scripts/profile-summary.mjs file.cpuprofile [--per N] [--top 40]
+ *   node scripts/profile-summary.mjs file.cpuprofile [--per N] [--top 40] [--from S] [--to S]
  *
  * Prints self time by function and by file (packages by name, the shop's code by module), and
  * total time (self plus callees) of the shop's own functions. `--per N` also shows each figure in µs
- * per unit of work, e.g. the number of orders the run placed.
+ * per unit of work, e.g. the number of orders the run placed. `--from S --to S` keep only the samples
+ * taken between those seconds after the profile started (a load's window, not the work after it).
  */
 import fs from "node:fs";
 
@@ -20,9 +21,11 @@ const option = (name, fallback) => {
 };
 const per = option("--per", 0);
 const top = option("--top", 30);
+const fromUs = option("--from", 0) * 1e6;
+const toUs = option("--to", Number.POSITIVE_INFINITY) * 1e6;
 const file = args[0];
 if (!file) {
-  console.error("usage: node scripts/profile-summary.mjs file.cpuprofile [--per N] [--top 30]");
+  console.error("usage: node scripts/profile-summary.mjs file.cpuprofile [--per N] [--top 30] [--from S] [--to S]");
   process.exit(2);
 }
 
@@ -34,7 +37,10 @@ for (const node of profile.nodes) for (const child of node.children ?? []) paren
 // Each sample is charged the interval until the next one.
 const self = new Map();
 const { samples, timeDeltas } = profile;
+let sampledAt = 0;
 for (let i = 0; i < samples.length; i++) {
+  sampledAt += timeDeltas[i];
+  if (sampledAt < fromUs || sampledAt >= toUs) continue;
   const delta = timeDeltas[i + 1] ?? 0;
   self.set(samples[i], (self.get(samples[i]) ?? 0) + delta);
 }
