@@ -90,22 +90,47 @@ const PLAIN_NAME = /^\s*\w+\s*$/;
 const NESTING = /\$t\(/;
 
 /**
- * Each text's sentence in each language as i18next resolves it (fallbacks included), its
- * placeholders left in; null for a text only i18next itself may fill in (nesting, formats).
+ * A sentence cut at its placeholders: `texts` around them, one more than `names` (each trimmed), so
+ * that filling it in joins strings instead of running a pattern over it.
  */
-const sentencesByLanguage = new Map<string, string | null>();
+interface Sentence {
+  texts: string[];
+  names: string[];
+}
 
-function sentenceOf(language: Language, text: string): string | null {
-  const key = `${language}\u0000${text}`;
-  let sentence = sentencesByLanguage.get(key);
+/**
+ * Each text's sentence in each language as i18next resolves it (fallbacks included), cut at its
+ * placeholders; null for a text only i18next itself may fill in (nesting, formats). One map per
+ * language, keyed by the text itself: the code's literals keep their hash, where a key made of
+ * language and text was a new string to hash on every call.
+ */
+const sentencesByLanguage = new Map<Language, Map<string, Sentence | null>>(LANGUAGES.map((l) => [l, new Map()]));
+let sentencesKept = 0;
+
+function sentenceOf(language: Language, text: string): Sentence | null {
+  const sentences = sentencesByLanguage.get(language) as Map<string, Sentence | null>;
+  let sentence = sentences.get(text);
   if (sentence === undefined) {
     // Without values i18next leaves every placeholder as it is (skipOnVariables, its default).
     const resolved = i18n.t(text, { lng: language });
-    const placeholders = [...resolved.matchAll(PLACEHOLDER)].map((m) => m[1] as string);
-    const simple = !NESTING.test(resolved) && placeholders.every((name) => PLAIN_NAME.test(name));
-    sentence = simple ? resolved : null;
+    const texts: string[] = [];
+    const names: string[] = [];
+    let simple = !NESTING.test(resolved);
+    let from = 0;
+    for (const match of resolved.matchAll(PLACEHOLDER)) {
+      const name = match[1] as string;
+      simple &&= PLAIN_NAME.test(name);
+      texts.push(resolved.slice(from, match.index));
+      names.push(name.trim());
+      from = match.index + match[0].length;
+    }
+    texts.push(resolved.slice(from));
+    sentence = simple ? { texts, names } : null;
     // The texts are the code's own literals and the contract's messages: a bounded set.
-    if (sentencesByLanguage.size < 5000) sentencesByLanguage.set(key, sentence);
+    if (sentencesKept < 5000) {
+      sentences.set(text, sentence);
+      sentencesKept += 1;
+    }
   }
   return sentence;
 }
@@ -127,16 +152,15 @@ export function quickTranslation(language: Language, text: string, values: Messa
   }
   const sentence = sentenceOf(language, text);
   if (sentence === null) return undefined;
-  let complete = true;
-  const filled = sentence.replace(PLACEHOLDER, (whole, name: string) => {
-    const value = Object.hasOwn(values, name.trim()) ? values[name.trim()] : undefined;
-    if (value === undefined) {
-      complete = false;
-      return whole;
-    }
-    return String(value);
-  });
-  return complete ? filled : undefined;
+  const { texts, names } = sentence;
+  let filled = texts[0] as string;
+  for (let i = 0; i < names.length; i++) {
+    const name = names[i] as string;
+    const value = Object.hasOwn(values, name) ? values[name] : undefined;
+    if (value === undefined) return undefined;
+    filled += String(value) + (texts[i + 1] as string);
+  }
+  return filled;
 }
 
 /** The Indonesian catalogue holds this text. */
