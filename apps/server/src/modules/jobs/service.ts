@@ -11,7 +11,7 @@ export type { JobAroundId } from "./repository.js";
  * a runner died mid-way: a job is claimed once at a time, but a claim whose lease ran out is taken
  * again.
  */
-export interface JobKind<P = unknown, R = unknown> {
+export interface JobKind<P = unknown, R = unknown, K = unknown> {
   kind: string;
   /**
    * What every job of the kind reads, whatever its payload, read before its transaction opens and
@@ -19,7 +19,15 @@ export interface JobKind<P = unknown, R = unknown> {
    * the transaction would fetch again each time. Runs again with each try; handed to `run`.
    */
   prepare?(ctx: AppContext): Promise<R>;
-  run(ctx: AppContext, payload: P, prepared?: R): Promise<void>;
+  /**
+   * What each job reads for itself, read for all the jobs of the kind that one claim took, in one
+   * statement before the first of them runs (a claim of ten mails: one read, not ten). Answers one
+   * value per payload, in their order; `run` gets its job's as `known`. A job run on its own, or
+   * once its claim has spent half its lease, gets none and reads it itself. For kinds that are
+   * neither transactional nor recurring.
+   */
+  readForClaim?(ctx: AppContext, payloads: P[]): Promise<K[]>;
+  run(ctx: AppContext, payload: P, prepared?: R, known?: K): Promise<void>;
   /** Tries before the job is given up (state "failed"); recurring jobs are never given up. */
   maxAttempts: number;
   /** The wait before try n + 1 after try n failed; growing, so a broken mail server is not hammered. */
@@ -142,7 +150,14 @@ const leaseLost = (log: JobLog, job: repo.JobRow) =>
  * finish together with the rest of its claim (runJobs): "done" is then written once per claim
  * instead of once per job. A job that fails is recorded at once either way.
  */
-async function runClaimed(ctx: AppContext, kind: JobKind, job: repo.JobRow, log: JobLog, finishLater?: repo.JobRow[]) {
+async function runClaimed(
+  ctx: AppContext,
+  kind: JobKind,
+  job: repo.JobRow,
+  log: JobLog,
+  finishLater?: repo.JobRow[],
+  known?: unknown,
+) {
   const token = job.claim_token as string;
   let recorded: boolean;
   let ok = true;
@@ -150,7 +165,7 @@ async function runClaimed(ctx: AppContext, kind: JobKind, job: repo.JobRow, log:
     if (kind.transactional && kind.everyMs === undefined) {
       recorded = await runInTransaction(ctx, kind, job, token);
     } else {
-      await kind.run(ctx, JSON.parse(job.payload), await kind.prepare?.(ctx));
+      await kind.run(ctx, JSON.parse(job.payload), await kind.prepare?.(ctx), known);
       const at = now();
       if (kind.everyMs !== undefined) {
         recorded = await repo.rescheduleJob(ctx.db, job.job_id, token, nextSlot(at, kind.everyMs).toISOString());
@@ -226,6 +241,32 @@ export interface RunResult {
 }
 
 /**
+ * What the claimed jobs' kinds read for them together (JobKind.readForClaim), by job id. A read that
+ * fails leaves its jobs to read for themselves, each try then counted and retried on its own.
+ */
+async function readForClaim(
+  ctx: AppContext,
+  byKind: Map<string, JobKind>,
+  claimed: repo.JobRow[],
+): Promise<Map<number, unknown>> {
+  const known = new Map<number, unknown>();
+  for (const [name, kind] of byKind) {
+    if (!kind.readForClaim) continue;
+    const jobs = claimed.filter((job) => job.kind === name);
+    if (jobs.length === 0) continue;
+    const values = await kind
+      .readForClaim(
+        ctx,
+        jobs.map((job) => JSON.parse(job.payload)),
+      )
+      .catch(() => null);
+    if (!values) continue;
+    for (const [i, job] of jobs.entries()) known.set(job.job_id, values[i]);
+  }
+  return known;
+}
+
+/**
  * Runs every job of these kinds that is due now, one after another, until none is left, and
  * returns how many ran. Jobs of other kinds are left to runners that know them. Reads the time
  * only through lib/time.ts, so tests move the clock and call this instead of waiting.
@@ -241,11 +282,16 @@ export async function runJobs(ctx: AppContext, kinds: JobKind[], log: JobLog = q
     // or as soon as half its lease is spent: slow jobs after them (a mail server taking its time)
     // must not let the lease of jobs already done run out, or another runner would run them again.
     const flushAt = now().getTime() + LEASE_MS / 2;
+    const known = await readForClaim(ctx, byKind, claimed);
     const ran: repo.JobRow[] = [];
     try {
       for (const job of claimed) {
-        if (ran.length > 0 && now().getTime() >= flushAt) await finishRun(ctx, ran.splice(0), log);
-        const ok = await runClaimed(ctx, byKind.get(job.kind) as JobKind, job, log, ran);
+        const late = now().getTime() >= flushAt;
+        if (ran.length > 0 && late) await finishRun(ctx, ran.splice(0), log);
+        // Past half the lease what was read for the claim may be stale: another runner could have
+        // taken a job whose lease ran out. The job then reads for itself, as when run alone.
+        const its = late ? undefined : known.get(job.job_id);
+        const ok = await runClaimed(ctx, byKind.get(job.kind) as JobKind, job, log, ran, its);
         result[ok ? "succeeded" : "failed"] += 1;
       }
     } finally {

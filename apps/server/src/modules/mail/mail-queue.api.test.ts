@@ -1,6 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { countQueries } from "../../../test/fixtures.js";
 import {
   closeShop,
   createTestShop,
@@ -112,6 +113,23 @@ describe("the mail queue", () => {
       runDueJobs({ ...other, mailer: shared.mailer }),
     ]);
     expect(shared.sent.map((m) => m.to).sort()).toEqual([...addresses].sort());
+  });
+
+  it("reads a claim's mails in one statement: each further mail costs only its mark as sent", async () => {
+    const sending = recordingMailer();
+    const ctx = () => ({ ...shop.ctx, mailer: sending.mailer });
+    await runJobs(ctx(), [sendMailJob]);
+    const statementsToSend = async (count: number) => {
+      const addresses = Array.from({ length: count }, (_, i) => `claim${count}-${i}@example.com`);
+      await shop.ctx.db.transaction().execute(async (trx) => {
+        for (const to of addresses) await queueMail(trx, { to, subject: "Pesanan MB-007", text: "Terima kasih." });
+      });
+      const statements = await countQueries(shop, () => runJobs(ctx(), [sendMailJob]));
+      expect(sending.sent.filter((mail) => addresses.includes(mail.to)).map((mail) => mail.to)).toEqual(addresses);
+      return statements;
+    };
+    const one = await statementsToSend(1);
+    expect((await statementsToSend(4)) - one).toBe(3);
   });
 
   it("never sends a mail whose transaction rolled back", async () => {

@@ -114,6 +114,13 @@ export function findMail(db: Executor, mailId: number) {
   return findMailQuery.first(db, mailId);
 }
 
+export type MailRow = NonNullable<Awaited<ReturnType<typeof findMail>>>;
+
+/** The mails of these ids that exist, in no particular order. */
+export function findMails(db: Executor, mailIds: number[]): Promise<MailRow[]> {
+  return db.selectFrom("mails").select(MAIL_COLUMNS).where("mail_id", "in", mailIds).execute();
+}
+
 export async function markSent(db: Executor, mailId: number, at: string) {
   await markSentQuery.changed(db, mailId, at);
 }

@@ -11,12 +11,24 @@ import * as repo from "./repository.js";
  * marked sent is not sent again; a runner that dies between sending and marking sends it once more
  * after the lease, the one case in which a mail can arrive twice.
  */
-export const sendMailJob: JobKind<{ mailId: number }> = {
+export const sendMailJob: JobKind<{ mailId: number }, unknown, repo.MailRow | null> = {
   kind: "mail.send",
   // 30 s, 1, 2, 4, 8, 16, 32 min, then hourly: the last try is about three hours after the first.
   maxAttempts: 10,
-  async run(ctx, { mailId }) {
-    const mail = await repo.findMail(ctx.db, mailId);
+  // A claim's mails read in one statement: a rush's mails wait for their round trips, one by one.
+  async readForClaim(ctx, payloads) {
+    const found = new Map(
+      (
+        await repo.findMails(
+          ctx.db,
+          payloads.map((p) => p.mailId),
+        )
+      ).map((m) => [m.mail_id, m]),
+    );
+    return payloads.map(({ mailId }) => found.get(mailId) ?? null);
+  },
+  async run(ctx, { mailId }, _prepared, known) {
+    const mail = known === undefined ? await repo.findMail(ctx.db, mailId) : known;
     if (!mail || mail.sent_at !== null) return;
     await ctx.mailer.send({
       to: mail.to_address,
