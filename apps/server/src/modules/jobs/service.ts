@@ -254,12 +254,8 @@ async function readForClaim(
     if (!kind.readForClaim) continue;
     const jobs = claimed.filter((job) => job.kind === name);
     if (jobs.length === 0) continue;
-    const values = await kind
-      .readForClaim(
-        ctx,
-        jobs.map((job) => JSON.parse(job.payload)),
-      )
-      .catch(() => null);
+    const payloads = jobs.map((job) => JSON.parse(job.payload));
+    const values = await kind.readForClaim(ctx, payloads).catch(() => null);
     if (!values) continue;
     for (const [i, job] of jobs.entries()) known.set(job.job_id, values[i]);
   }
@@ -290,8 +286,8 @@ export async function runJobs(ctx: AppContext, kinds: JobKind[], log: JobLog = q
         if (ran.length > 0 && late) await finishRun(ctx, ran.splice(0), log);
         // Past half the lease what was read for the claim may be stale: another runner could have
         // taken a job whose lease ran out. The job then reads for itself, as when run alone.
-        const its = late ? undefined : known.get(job.job_id);
-        const ok = await runClaimed(ctx, byKind.get(job.kind) as JobKind, job, log, ran, its);
+        const read = late ? undefined : known.get(job.job_id);
+        const ok = await runClaimed(ctx, byKind.get(job.kind) as JobKind, job, log, ran, read);
         result[ok ? "succeeded" : "failed"] += 1;
       }
     } finally {

@@ -17,15 +17,10 @@ export const sendMailJob: JobKind<{ mailId: number }, unknown, repo.MailRow | nu
   maxAttempts: 10,
   // A claim's mails read in one statement: a rush's mails wait for their round trips, one by one.
   async readForClaim(ctx, payloads) {
-    const found = new Map(
-      (
-        await repo.findMails(
-          ctx.db,
-          payloads.map((p) => p.mailId),
-        )
-      ).map((m) => [m.mail_id, m]),
-    );
-    return payloads.map(({ mailId }) => found.get(mailId) ?? null);
+    const ids = payloads.map(({ mailId }) => mailId);
+    const mails = await repo.findMails(ctx.db, ids);
+    const byId = new Map(mails.map((mail) => [mail.mail_id, mail]));
+    return payloads.map(({ mailId }) => byId.get(mailId) ?? null);
   },
   async run(ctx, { mailId }, _prepared, known) {
     const mail = known === undefined ? await repo.findMail(ctx.db, mailId) : known;
