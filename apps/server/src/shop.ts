@@ -38,7 +38,8 @@ export async function createShop(
     await files.close();
     throw error;
   }
-  const ctx: AppContext = { db, dialect, config, mailer: createMailer(config), files };
+  const mailer = createMailer(config);
+  const ctx: AppContext = { db, dialect, config, mailer, files };
   const app = await buildApp(ctx, options.fastify);
   // Every process runs one; claims in the database keep each job to one of them (docs/decisions/0013).
   const runner = config.runJobs ? startJobRunner(ctx, app.log) : null;
@@ -46,6 +47,7 @@ export async function createShop(
     await runner?.stop();
     // A reset mail started after its answer still needs the database to find the account.
     await backgroundSettled();
+    mailer.close?.();
     await db.destroy();
     await files.close();
   });

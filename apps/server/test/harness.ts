@@ -66,6 +66,7 @@ export async function createTestShop(overrides: Partial<Config> = {}): Promise<T
     dataDir,
     async close() {
       await app.close();
+      ctx.mailer.close?.();
       await db.destroy();
       await files.close();
       await dropDatabase();

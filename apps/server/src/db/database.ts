@@ -105,6 +105,8 @@ export interface MailsTable {
   attachments: string | null;
   created_at: string;
   sent_at: string | null;
+  /** What the mail is about ("order:42"), or null: one reader's mails of one thread are sent in order. */
+  thread: string | null;
 }
 
 /** Every column of a mail by name, for its read kept prepared on PostgreSQL (as ORDER_COLUMNS). */
@@ -117,6 +119,7 @@ export const MAIL_COLUMNS = everyColumn<MailsTable>()([
   "attachments",
   "created_at",
   "sent_at",
+  "thread",
 ]);
 
 export interface CategoriesTable {

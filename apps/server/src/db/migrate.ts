@@ -25,6 +25,7 @@ import * as bankAccountsChangeNotice from "./migrations/20261205100000_bank_acco
 import * as accountLanguageChangeNotice from "./migrations/20261206100000_account_language_change_notice.js";
 import * as partialOrderIndexes from "./migrations/20261207100000_partial_order_indexes.js";
 import * as orderItemsIndexByOrder from "./migrations/20261208100000_order_items_index_by_order.js";
+import * as mailThreads from "./migrations/20261209100000_mail_threads.js";
 
 /** Migrations listed in code so they run the same from source, tests and any bundle. */
 const migrations: Record<string, Migration> = {
@@ -54,6 +55,7 @@ const migrations: Record<string, Migration> = {
   "20261206100000_account_language_change_notice": accountLanguageChangeNotice,
   "20261207100000_partial_order_indexes": partialOrderIndexes,
   "20261208100000_order_items_index_by_order": orderItemsIndexByOrder,
+  "20261209100000_mail_threads": mailThreads,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

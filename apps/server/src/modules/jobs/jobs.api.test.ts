@@ -95,6 +95,51 @@ describe("a long queue (a rush's mails)", () => {
 });
 
 describe("the job runner", () => {
+  it("runs a claim's jobs of different lanes side by side, and those of one lane one after another in order", async () => {
+    const events: string[] = [];
+    const started = new Map<string, () => void>();
+    const startOf = (name: string) => new Promise<void>((resolve) => started.set(name, resolve));
+    const b1Started = startOf("b1");
+    const kind = testKind<{ lane: string; n: number }>(
+      async (_ctx, { lane, n }) => {
+        const name = `${lane}${n}`;
+        events.push(`start ${name}`);
+        started.get(name)?.();
+        // a1 ends only once b1 has started: one after another, a1 would wait for ever.
+        if (name === "a1") {
+          await Promise.race([
+            b1Started,
+            new Promise((_, reject) => setTimeout(() => reject(new Error("b1 waited for a1")), 5_000)),
+          ]);
+        }
+        await new Promise((resolve) => setImmediate(resolve));
+        events.push(`end ${name}`);
+      },
+      { laneOf: ({ lane }) => lane },
+    );
+    const queued = [
+      { lane: "a", n: 1 },
+      { lane: "b", n: 1 },
+      { lane: "a", n: 2 },
+      { lane: "b", n: 2 },
+      { lane: "a", n: 3 },
+    ];
+    const ids: number[] = [];
+    for (const payload of queued) ids.push(await enqueueJob(shop.ctx.db, kind, payload));
+
+    expect(await runJobs(shop.ctx, [kind])).toEqual({ succeeded: 5, failed: 0 });
+
+    expect(events.indexOf("start b1")).toBeLessThan(events.indexOf("end a1"));
+    for (const lane of ["a", "b"]) {
+      const own = events.filter((event) => event.split(" ")[1]?.startsWith(lane));
+      const expected = queued
+        .filter((job) => job.lane === lane)
+        .flatMap(({ n }) => [`start ${lane}${n}`, `end ${lane}${n}`]);
+      expect(own).toEqual(expected);
+    }
+    for (const id of ids) expect((await jobRow(id)).state).toBe("done");
+  });
+
   it("runs each job once when two processes claim the same jobs at the same time", async () => {
     const ran: number[] = [];
     const kind = testKind<{ n: number }>(async (_ctx, { n }) => {

@@ -27,6 +27,14 @@ export interface JobKind<P = unknown, R = unknown, K = unknown> {
    * neither transactional nor recurring.
    */
   readForClaim?(ctx: AppContext, payloads: P[]): Promise<K[]>;
+  /**
+   * For kinds whose jobs may run side by side: the jobs of one claim in different lanes run at the
+   * same time (LANES_AT_ONCE at most), those of one lane one after another in the claim's order. A
+   * mail's lane is its address, so a rush's mails do not wait for each other's mail server round
+   * trips, and each reader still gets theirs in the order they were written. Jobs of kinds without
+   * it, or for which it answers undefined, share one lane, as every job ran before.
+   */
+  laneOf?(payload: P, known: K | undefined): string | undefined;
   run(ctx: AppContext, payload: P, prepared?: R, known?: K): Promise<void>;
   /** Tries before the job is given up (state "failed"); recurring jobs are never given up. */
   maxAttempts: number;
@@ -60,6 +68,13 @@ export function defaultBackoffMs(attempts: number): number {
 
 /** How many due jobs one claim takes; the rest wait for the next claim of the same round. */
 const CLAIM_BATCH = 10;
+
+/**
+ * How many lanes of a claim run at once (JobKind.laneOf): as many as the mailer keeps connections to
+ * the mail server (lib/mailer.ts), and few enough that a rush's orders keep their share of the
+ * database's connections.
+ */
+export const LANES_AT_ONCE = 5;
 
 /**
  * Queues a job in the caller's transaction, so it exists exactly when what caused it was written.
@@ -263,9 +278,27 @@ async function readForClaim(
 }
 
 /**
- * Runs every job of these kinds that is due now, one after another, until none is left, and
- * returns how many ran. Jobs of other kinds are left to runners that know them. Reads the time
- * only through lib/time.ts, so tests move the clock and call this instead of waiting.
+ * The claim's jobs in lanes (JobKind.laneOf), each lane in the claim's order; the jobs of kinds
+ * without lanes share the first.
+ */
+function lanesOf(byKind: Map<string, JobKind>, claimed: repo.JobRow[], known: Map<number, unknown>) {
+  const shared: repo.JobRow[] = [];
+  const lanes = new Map<string, repo.JobRow[]>();
+  for (const job of claimed) {
+    const kind = byKind.get(job.kind) as JobKind;
+    const lane = kind.laneOf?.(JSON.parse(job.payload), known.get(job.job_id));
+    if (lane === undefined) shared.push(job);
+    else if (lanes.has(lane)) lanes.get(lane)?.push(job);
+    else lanes.set(lane, [job]);
+  }
+  return shared.length > 0 ? [shared, ...lanes.values()] : [...lanes.values()];
+}
+
+/**
+ * Runs every job of these kinds that is due now, until none is left, and returns how many ran: a
+ * claim at a time, its jobs one after another but for those in lanes of their own (JobKind.laneOf).
+ * Jobs of other kinds are left to runners that know them. Reads the time only through lib/time.ts,
+ * so tests move the clock and call this instead of waiting.
  */
 export async function runJobs(ctx: AppContext, kinds: JobKind[], log: JobLog = quiet): Promise<RunResult> {
   const byKind = new Map(kinds.map((k) => [k.kind, k]));
@@ -280,8 +313,8 @@ export async function runJobs(ctx: AppContext, kinds: JobKind[], log: JobLog = q
     const flushAt = now().getTime() + LEASE_MS / 2;
     const known = await readForClaim(ctx, byKind, claimed);
     const ran: repo.JobRow[] = [];
-    try {
-      for (const job of claimed) {
+    const runLane = async (lane: repo.JobRow[]) => {
+      for (const job of lane) {
         const late = now().getTime() >= flushAt;
         if (ran.length > 0 && late) await finishRun(ctx, ran.splice(0), log);
         // Past half the lease what was read for the claim may be stale: another runner could have
@@ -290,9 +323,15 @@ export async function runJobs(ctx: AppContext, kinds: JobKind[], log: JobLog = q
         const ok = await runClaimed(ctx, byKind.get(job.kind) as JobKind, job, log, ran, read);
         result[ok ? "succeeded" : "failed"] += 1;
       }
-    } finally {
-      await finishRun(ctx, ran, log);
-    }
+    };
+    const lanes = lanesOf(byKind, claimed, known);
+    const runNextLanes = async () => {
+      for (let lane = lanes.shift(); lane; lane = lanes.shift()) await runLane(lane);
+    };
+    // Every lane is run to its end before the claim is finished, even when one of them fails.
+    const ends = await Promise.allSettled(Array.from({ length: Math.min(LANES_AT_ONCE, lanes.length) }, runNextLanes));
+    await finishRun(ctx, ran, log);
+    for (const end of ends) if (end.status === "rejected") throw end.reason;
   }
 }
 

@@ -10,20 +10,22 @@ type MailValues = [
   html_body: string | null,
   attachments: string | null,
   created_at: string,
+  thread: string | null,
 ];
 
 // Two mails are written and sent for every order, in one statement: built once (db/prepared.ts).
-const insertMailsQuery = preparedRows<MailValues, { mail_id: number }>(6, (db, rows) =>
+const insertMailsQuery = preparedRows<MailValues, { mail_id: number }>(7, (db, rows) =>
   db
     .insertInto("mails")
     .values(
-      rows.map(([to_address, subject, text_body, html_body, attachments, created_at]) => ({
+      rows.map(([to_address, subject, text_body, html_body, attachments, created_at, thread]) => ({
         to_address,
         subject,
         text_body,
         html_body,
         attachments,
         created_at,
+        thread,
       })),
     )
     .returning("mail_id"),
@@ -46,6 +48,7 @@ export async function insertMails(db: Executor, mails: NewMail[]): Promise<numbe
       mail.html_body ?? null,
       mail.attachments ?? null,
       mail.created_at,
+      mail.thread ?? null,
     ]),
   );
   return rows.map((row) => row.mail_id);
@@ -75,7 +78,8 @@ export async function insertMailsFinishingJob(
     mails.map(
       (mail) =>
         sql`(${mail.to_address}::text, ${mail.subject}::text, ${mail.text_body}::text,
-          ${mail.html_body ?? null}::text, ${mail.attachments ?? null}::text, ${mail.created_at}::text)`,
+          ${mail.html_body ?? null}::text, ${mail.attachments ?? null}::text, ${mail.created_at}::text,
+          ${mail.thread ?? null}::text)`,
     ),
   );
   const queued = await db
@@ -83,9 +87,9 @@ export async function insertMailsFinishingJob(
     .with("written", (qc) =>
       qc
         .insertInto("mails")
-        .columns(["to_address", "subject", "text_body", "html_body", "attachments", "created_at"])
+        .columns(["to_address", "subject", "text_body", "html_body", "attachments", "created_at", "thread"])
         .expression(
-          sql`select * from (values ${rows}) as m (to_address, subject, text_body, html_body, attachments, created_at)
+          sql`select * from (values ${rows}) as m (to_address, subject, text_body, html_body, attachments, created_at, thread)
             where exists (select from claimed)`,
         )
         .returning("mail_id"),

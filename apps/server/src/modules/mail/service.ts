@@ -22,6 +22,9 @@ export const sendMailJob: JobKind<{ mailId: number }, unknown, repo.MailRow | nu
     const byId = new Map(mails.map((mail) => [mail.mail_id, mail]));
     return payloads.map(({ mailId }) => byId.get(mailId) ?? null);
   },
+  // A claim's mails to different readers, or about different things, are sent side by side; one
+  // reader's mails about one order arrive in the order they were written.
+  laneOf: (_payload, mail) => (mail ? `${mail.to_address.toLowerCase()} ${mail.thread ?? ""}` : undefined),
   async run(ctx, { mailId }, _prepared, known) {
     const mail = known === undefined ? await repo.findMail(ctx.db, mailId) : known;
     if (!mail || mail.sent_at !== null) return;
@@ -55,16 +58,25 @@ function readAttachments(json: string): MailAttachment[] {
   }));
 }
 
+/**
+ * A mail to queue: what is sent, and what it is about (`thread`, "order:42"), so that the queue sends
+ * one reader's mails about one thing in the order they were written and the rest side by side.
+ */
+export interface MailToQueue extends Mail {
+  thread?: string;
+}
+
 /** A mail as its row in the queue keeps it, written at `createdAt`. */
 const mailRow =
   (createdAt: string) =>
-  (mail: Mail): NewMail => ({
+  (mail: MailToQueue): NewMail => ({
     to_address: mail.to,
     subject: mail.subject,
     text_body: mail.text,
     html_body: mail.html ?? null,
     attachments: storeAttachments(mail.attachments),
     created_at: createdAt,
+    thread: mail.thread ?? null,
   });
 
 /** A mail in the durable queue: the id of the job that sends it. */
@@ -76,13 +88,13 @@ export interface QueuedMail {
  * Puts a mail in the queue inside the caller's transaction: it is sent only if that transaction
  * commits, and once committed it survives a failing mail server and a restart (contract §7.3).
  */
-export async function queueMail(db: Executor, mail: Mail): Promise<QueuedMail> {
+export async function queueMail(db: Executor, mail: MailToQueue): Promise<QueuedMail> {
   const [queued] = await queueMails(db, [mail]);
   return queued as QueuedMail;
 }
 
 /** Several mails queued as one: their rows in one statement, their jobs in another. */
-export async function queueMails(db: Executor, mails: Mail[]): Promise<QueuedMail[]> {
+export async function queueMails(db: Executor, mails: MailToQueue[]): Promise<QueuedMail[]> {
   if (mails.length === 0) return [];
   const mailIds = await repo.insertMails(db, mails.map(mailRow(nowIso())));
   const jobIds = await enqueueJobs(
@@ -99,7 +111,7 @@ export async function queueMails(db: Executor, mails: Mail[]): Promise<QueuedMai
  * One statement on PostgreSQL (repository.insertMailsFinishingJob), a transaction on SQLite, whose
  * statements cost no round trip. False, and nothing written, when the job was not claimed.
  */
-export async function queueMailsFinishingJob(ctx: AppContext, claim: JobClaim, mails: Mail[]): Promise<boolean> {
+export async function queueMailsFinishingJob(ctx: AppContext, claim: JobClaim, mails: MailToQueue[]): Promise<boolean> {
   if (ctx.dialect === "postgres" && mails.length > 0) {
     const createdAt = nowIso();
     return repo.insertMailsFinishingJob(ctx.db, claim, mails.map(mailRow(createdAt)), {

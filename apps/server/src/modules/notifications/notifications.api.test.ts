@@ -167,6 +167,14 @@ describe("order mails", () => {
     const order = await placeOrder();
 
     expect(await mailCount()).toBe(before + 2);
+    // Both about the order: each reader's mails about it are sent in the order written.
+    const threads = await shop.ctx.db
+      .selectFrom("mails")
+      .select("thread")
+      .orderBy("mail_id", "desc")
+      .limit(2)
+      .execute();
+    expect(threads).toEqual([{ thread: `order:${order.orderId}` }, { thread: `order:${order.orderId}` }]);
     const jobs = await shop.ctx.db
       .selectFrom("jobs")
       .select(["payload", "state", "attempts"])

@@ -8,10 +8,10 @@ import type { Executor } from "../../db/database.js";
 import { keptRead } from "../../db/kept-reads.js";
 import { DEFAULT_LANGUAGE, dateLocale, LANGUAGES, type Language, type MessageKey, t } from "../../lib/i18n.js";
 import { readPrivateImage } from "../../lib/images.js";
-import type { Mail, MailAttachment } from "../../lib/mailer.js";
+import type { MailAttachment } from "../../lib/mailer.js";
 import { shopToday } from "../../lib/time.js";
 import { enqueueJob, finishJobNow, type JobAroundId, type JobKind, jobAroundId } from "../jobs/service.js";
-import { type QueuedMail, queueMails, queueMailsFinishingJob } from "../mail/service.js";
+import { type MailToQueue, type QueuedMail, queueMails, queueMailsFinishingJob } from "../mail/service.js";
 import * as orders from "../orders/repository.js";
 import { type BankAccountRow, listBankAccounts } from "../settings/repository.js";
 import { keptBankAccounts } from "../settings/service.js";
@@ -347,7 +347,7 @@ async function orderMails(
   read: OrderRead,
   kind: OrderMailKind,
   note: string | null,
-): Promise<Mail[]> {
+): Promise<MailToQueue[]> {
   const view = viewOf(read);
   const orderId = read.order.order_id;
   // The shop's mails are read by whoever has NOTIFY_EMAIL: in the language of an account at that
@@ -368,14 +368,15 @@ async function orderMails(
     lapsed: kind === "lapsed",
     photoCid: attachments[0]?.cid ?? null,
   };
-  const mails: Mail[] = [];
+  const mails: MailToQueue[] = [];
   for (const part of PARTS[kind]) {
     const language = part.to === "shop" ? shopLanguage : view.language;
     // Dates in the reader's language: the shop's reader may read another than the shopper.
     const words = language === view.language ? view : viewOf(read, language);
     const subject = t(language, part.subject, { id: view.displayId });
-    const mail: Mail = {
+    const mail: MailToQueue = {
       to: part.to === "shop" ? ctx.config.notifyEmail : view.email,
+      thread: `order:${orderId}`,
       subject,
       ...renderMail(part.template, { ...data, ...words, subject }, language),
       ...(part.to === "shopper" && attachments.length > 0 ? { attachments } : {}),
