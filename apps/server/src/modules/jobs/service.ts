@@ -30,9 +30,10 @@ export interface JobKind<P = unknown, R = unknown, K = unknown> {
   /**
    * For kinds whose jobs may run side by side: the jobs of one claim in different lanes run at the
    * same time (LANES_AT_ONCE at most), those of one lane one after another in the claim's order. A
-   * mail's lane is its address, so a rush's mails do not wait for each other's mail server round
-   * trips, and each reader still gets theirs in the order they were written. Jobs of kinds without
-   * it, or for which it answers undefined, share one lane, as every job ran before.
+   * mail's lane is its reader and what it is about, so a rush's mails do not wait for each other's
+   * mail server round trips, and one reader's mails about one order still leave in the order they
+   * were written (docs/decisions/0036). Jobs of kinds without it, or for which it answers undefined,
+   * share one lane, one after another, as every job ran before.
    */
   laneOf?(payload: P, known: K | undefined): string | undefined;
   run(ctx: AppContext, payload: P, prepared?: R, known?: K): Promise<void>;
@@ -287,9 +288,9 @@ function lanesOf(byKind: Map<string, JobKind>, claimed: repo.JobRow[], known: Ma
   for (const job of claimed) {
     const kind = byKind.get(job.kind) as JobKind;
     const lane = kind.laneOf?.(JSON.parse(job.payload), known.get(job.job_id));
-    if (lane === undefined) shared.push(job);
-    else if (lanes.has(lane)) lanes.get(lane)?.push(job);
-    else lanes.set(lane, [job]);
+    const own = lane === undefined ? shared : lanes.get(lane);
+    if (own) own.push(job);
+    else lanes.set(lane as string, [job]);
   }
   return shared.length > 0 ? [shared, ...lanes.values()] : [...lanes.values()];
 }
