@@ -12,10 +12,10 @@ interface Received {
 }
 
 /**
- * A mail server on 127.0.0.1 that takes its time over each message, as a real one does, and counts
- * its connections and the messages it is taking at one moment.
+ * A mail server on 127.0.0.1 that takes its time over each message (`messageMs` of its subject), as
+ * a real one does, and counts its connections and the messages it is taking at one moment.
  */
-async function startMailServer(messageMs: number) {
+async function startMailServer(messageMs: (subject: string) => number) {
   const received: Received[] = [];
   const counts = { opened: 0, open: 0, taking: 0, mostAtOnce: 0 };
   let allClosed: (() => void) | undefined;
@@ -38,13 +38,14 @@ async function startMailServer(messageMs: number) {
       stream.on("end", () => {
         counts.taking += 1;
         counts.mostAtOnce = Math.max(counts.mostAtOnce, counts.taking);
+        const message = Buffer.concat(chunks).toString("utf8");
+        const subject = /^Subject: (.*)$/m.exec(message)?.[1] ?? "";
         setTimeout(() => {
           counts.taking -= 1;
-          const message = Buffer.concat(chunks).toString("utf8");
           const to = session.envelope.rcptTo.map((rcpt) => rcpt.address).join(",");
-          received.push({ to, subject: /^Subject: (.*)$/m.exec(message)?.[1] ?? "" });
+          received.push({ to, subject });
           callback();
-        }, messageMs);
+        }, messageMs(subject));
       });
     },
   });
@@ -69,7 +70,8 @@ let shop: TestShop;
 let shopClosed = false;
 
 beforeAll(async () => {
-  mailServer = await startMailServer(40);
+  // A new order's mail takes long, a payment's little: one sent after another would overtake it.
+  mailServer = await startMailServer((subject) => (subject.startsWith("Pesanan baru") ? 80 : 10));
   shop = await createTestShop({ smtpUrl: mailServer.url });
 });
 afterAll(async () => {
