@@ -31,6 +31,7 @@ import {
   ROOT,
   registerBuyers,
   startShop,
+  throwawayShopEnv,
 } from "./lib/shop-process.mjs";
 
 const DIALECT = process.env.DRILL_DATABASE ?? "sqlite";
@@ -151,16 +152,8 @@ async function main() {
     const port = await freePort();
     shop = await startShop(
       {
-        PORT: String(port),
-        HOST: "127.0.0.1",
-        DATA_DIR: dataDir,
-        DATABASE_URL: databaseUrl,
-        APP_URL: `http://127.0.0.1:${port}`,
+        ...throwawayShopEnv({ port, dataDir, databaseUrl, adminPassword }),
         SEED_DEMO: "0",
-        ADMIN_PASSWORD: adminPassword,
-        WEB_DIST: path.join(dataDir, "no-web-build"),
-        LOG_LEVEL: "error",
-        NODE_ENV: "production",
         SMTP_URL: mailServer.url,
         NOTIFY_EMAIL: FLORIST,
       },

@@ -15,7 +15,7 @@ export const sendMailJob: JobKind<{ mailId: number }, unknown, repo.MailRow | nu
   kind: "mail.send",
   // 30 s, 1, 2, 4, 8, 16, 32 min, then hourly: the last try is about three hours after the first.
   maxAttempts: 10,
-  // A claim's mails read in one statement: a rush's mails wait for their round trips, one by one.
+  // A claim's mails read in one statement, not one round trip for each.
   async readForClaim(ctx, payloads) {
     const ids = payloads.map(({ mailId }) => mailId);
     const mails = await repo.findMails(ctx.db, ids);
