@@ -1,10 +1,11 @@
 import fs from "node:fs";
 import path from "node:path";
 import SQLite from "better-sqlite3";
-import { Kysely, PostgresDialect } from "kysely";
+import { Kysely } from "kysely";
 import pg from "pg";
 import { postgresChangeWatch, setChangeWatch, sqliteChangeWatch } from "./changes.js";
 import type { Database } from "./database.js";
+import { PipelinedPostgresDialect } from "./postgres-dialect.js";
 import { statementName } from "./prepared.js";
 import { SqliteShopDialect } from "./sqlite-dialect.js";
 import { checkpointAside } from "./wal-checkpoints.js";
@@ -77,7 +78,8 @@ export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Db
   const dialect = dialectOf(databaseUrl);
   if (dialect === "postgres") {
     const max = options.poolSize ?? POOL_MAX;
-    const pool = new pg.Pool({ connectionString: databaseUrl, max, Client: PreparingClient });
+    // Pipeline mode: a statement can be sent before the one ahead of it is answered (db/postgres-dialect.ts).
+    const pool = new pg.Pool({ connectionString: databaseUrl, max, Client: PreparingClient, pipeline: true });
     // An idle client that loses its server must not crash the process; the next query reports it.
     pool.on("error", () => {});
     // Its listening connection closes with the pool (db.destroy()).
@@ -87,7 +89,7 @@ export function openDatabase(databaseUrl: string, options: OpenOptions = {}): Db
       await watch.close();
       return end();
     }) as typeof pool.end;
-    const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+    const db = new Kysely<Database>({ dialect: new PipelinedPostgresDialect(pool) });
     setChangeWatch(db, watch);
     connectionUses.set(db, () => ({
       max,
