@@ -2,6 +2,7 @@ import { SLOT_RELEASING_STATUSES } from "@florist/contract/rules";
 import { sql } from "kysely";
 import type { Dialect } from "../../db/connection.js";
 import type { Executor } from "../../db/database.js";
+import { sendAhead } from "../../db/postgres-dialect.js";
 import { prepared } from "../../db/prepared.js";
 
 const slotColumns = ["slot_id", "label", "start_time", "end_time", "same_day_cutoff", "capacity", "active"] as const;
@@ -44,7 +45,8 @@ export async function withSlotLock<T>(
   slotId: number,
   claim: (row: SlotRow | undefined) => Promise<T | null>,
 ): Promise<T | null> {
-  await sql`savepoint claim_slot`.execute(db);
+  // Sent ahead of the lock (db/postgres-dialect.ts): both go out in one round trip.
+  await sendAhead(db, sql`savepoint claim_slot`.compile(db));
   const claimed = await claim((await lockSlots(db, dialect, [slotId]))[0]);
   // A claim that holds stays inside the savepoint, which the commit ends: one round trip fewer with the lock held.
   if (claimed === null) await sql`rollback to savepoint claim_slot`.execute(db);

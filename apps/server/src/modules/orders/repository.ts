@@ -11,6 +11,7 @@ import {
   type OrderItemCustomizationsTable,
   type OrderUpdate,
 } from "../../db/database.js";
+import { answerOf, sendAhead } from "../../db/postgres-dialect.js";
 import { prepared, preparedRows } from "../../db/prepared.js";
 import { productColumns } from "../cart/repository.js";
 import type { JobAroundId } from "../jobs/repository.js";
@@ -167,7 +168,9 @@ const columnsOf = (alias: string, types: Record<string, SqlType>) =>
  * lines it empties, in one statement: one round trip instead of four or more while its products stay
  * locked (docs/decisions/0035). One statement is all or nothing, as the statements it stands for
  * were inside the order's transaction. The lines and add-ons travel as JSON, so the statement is the
- * same for every order and kept prepared. Answers the order as written and the job's id.
+ * same for every order and kept prepared. It is sent ahead (db/postgres-dialect.ts): the order's
+ * commit goes out behind it without waiting, and its answer, the order as written and the job's id,
+ * comes with the commit's.
  */
 export async function insertPlacedOrder(
   db: Executor,
@@ -177,21 +180,28 @@ export async function insertPlacedOrder(
   cartItemIds: number[],
   job: JobAroundId,
 ) {
-  const { mail_job_id, ...written } = await insertPlacedOrderQuery.firstOrThrow(
+  const sent = await sendAhead(
     db,
-    JSON.stringify(items),
-    // Numbered, so they get their ids in the order given, as one insert of them all gives them.
-    JSON.stringify(addOns.map((addOn, position) => ({ ...addOn, position }))),
-    JSON.stringify(cartItemIds),
-    job.kind,
-    job.payloadBefore,
-    job.payloadAfter,
-    job.run_at,
-    job.max_attempts,
-    job.created_at,
-    ...PLACED_ORDER_COLUMNS.map((column) => order[column]),
+    insertPlacedOrderQuery.compile(
+      db,
+      JSON.stringify(items),
+      // Numbered, so they get their ids in the order given, as one insert of them all gives them.
+      JSON.stringify(addOns.map((addOn, position) => ({ ...addOn, position }))),
+      JSON.stringify(cartItemIds),
+      job.kind,
+      job.payloadBefore,
+      job.payloadAfter,
+      job.run_at,
+      job.max_attempts,
+      job.created_at,
+      ...PLACED_ORDER_COLUMNS.map((column) => order[column]),
+    ),
   );
-  return { written, mailJobId: mail_job_id };
+  return answerOf(sent, ({ rows: [row] }) => {
+    if (!row) throw new Error("insertPlacedOrder: the order was not written");
+    const { mail_job_id, ...written } = row;
+    return { written, mailJobId: mail_job_id };
+  });
 }
 
 const insertPlacedOrderQuery = prepared((db, ...args: unknown[]) => {

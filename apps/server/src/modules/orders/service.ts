@@ -29,6 +29,7 @@ import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
 import { retryTransient } from "../../db/errors.js";
+import { answered } from "../../db/postgres-dialect.js";
 import { badRequest, conflict, msg, notFound } from "../../errors.js";
 import { groupBy } from "../../lib/group.js";
 import type { MessageKey } from "../../lib/i18n.js";
@@ -228,8 +229,10 @@ const textOrNull = (value: string | null | undefined) => (value ? value : null);
  * Writes a new order, its lines and their add-ons, empties the ordered cart lines and queues the job
  * that writes its mails (one job row: its mails are written once the order commits, never before,
  * without the locks other orders wait for; docs/performance.md, 2026-11-27). PostgreSQL does it all
- * in one statement, one round trip while the order's products stay locked; on SQLite, where a
- * statement costs no round trip, each is its own. Answers the order as written and the job's id.
+ * in one statement, sent ahead of the commit that follows it (db/postgres-dialect.ts), so the order's
+ * write and commit cost one round trip while its products stay locked; on SQLite, where a statement
+ * costs no round trip, each is its own. Answers, once all of it is sent, the order as written and the
+ * job's id to come: on PostgreSQL they are read with the commit's answer.
  */
 async function writeOrder(
   trx: Executor,
@@ -271,7 +274,7 @@ async function writeOrder(
     addOns.map(({ line_no, ...addOn }) => ({ ...addOn, order_item_id: itemIdByLine.get(line_no) as number })),
   );
   await cartRepo.deleteLines(trx, cartItemIds);
-  return { written, mailJobId: await queueOrderMailJob(trx, written.order_id, "placed") };
+  return answered({ written, mailJobId: await queueOrderMailJob(trx, written.order_id, "placed") });
 }
 
 /**
@@ -302,8 +305,8 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
   }
   const counted = ctx.dialect === "postgres" && !named ? await countPlaces(ctx.db, deliveryWindowDays) : undefined;
   // The lock order rules deadlocks out; a retry stays for anything else PostgreSQL may abort as a conflict.
-  const { detail, mailJobId, placedOrder } = await retryTransient(() =>
-    ctx.db.transaction().execute(async (trx) => {
+  const { detail, mailJobId, placedOrder } = await retryTransient(async () => {
+    const placing = await ctx.db.transaction().execute(async (trx) => {
       const cartItemIds = input.items.flatMap((item) => (item.cart_item_id ? [item.cart_item_id] : []));
       const productIds = [
         ...(await cartRepo.lineProductIds(trx, cartItemIds)),
@@ -332,7 +335,7 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
       }
       const place = await claimPlace(trx, ctx.dialect, input, counted, deliveryWindowDays);
 
-      const { written, mailJobId } = await writeOrder(
+      const writing = await writeOrder(
         trx,
         ctx.dialect,
         {
@@ -357,29 +360,33 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
         priced,
         lines.flatMap((line) => (line.cartItemId ? [line.cartItemId] : [])),
       );
-      // The answer is the order as this transaction wrote it, the same as reading it back gives.
-      const order: repo.OrderWithUser = {
-        ...written,
-        username: buyer.username,
-        email: buyer.email,
-        language: buyer.language,
-        slot_label: place?.slot.label ?? null,
-        slot_start: place?.slot.start ?? null,
-        slot_end: place?.slot.end ?? null,
-        zone_name: zone?.name ?? null,
-      };
-      // And as its mails show it, so they are written from it without reading it back.
-      const mailLines = priced.map((line) => ({
-        product_name: line.product.name,
-        quantity: line.quantity,
-        size: line.size,
-        color: line.color,
-        line_price: line.linePrice,
-        addOns: line.customizations.map(({ name, price, quantity }) => ({ name, price, quantity })),
-      }));
-      return { detail: toDetail(order, priced.map(lineDetail)), mailJobId, placedOrder: { order, lines: mailLines } };
-    }),
-  );
+      return { writing, place, zone, priced };
+    });
+    // Answered with the commit: a write that failed has failed the commit already.
+    const { written, mailJobId } = await placing.writing.answer;
+    const { place, zone, priced } = placing;
+    // The answer is the order as this transaction wrote it, the same as reading it back gives.
+    const order: repo.OrderWithUser = {
+      ...written,
+      username: buyer.username,
+      email: buyer.email,
+      language: buyer.language,
+      slot_label: place?.slot.label ?? null,
+      slot_start: place?.slot.start ?? null,
+      slot_end: place?.slot.end ?? null,
+      zone_name: zone?.name ?? null,
+    };
+    // And as its mails show it, so they are written from it without reading it back.
+    const mailLines = priced.map((line) => ({
+      product_name: line.product.name,
+      quantity: line.quantity,
+      size: line.size,
+      color: line.color,
+      line_price: line.linePrice,
+      addOns: line.customizations.map(({ name, price, quantity }) => ({ name, price, quantity })),
+    }));
+    return { detail: toDetail(order, priced.map(lineDetail)), mailJobId, placedOrder: { order, lines: mailLines } };
+  });
   await writeOrderMailsNow(ctx, mailJobId, placedOrder);
   return detail;
 }
