@@ -134,13 +134,21 @@ export function preparedRows<Row extends unknown[], R, A extends unknown[] = []>
     if (count <= KEPT_ROW_COUNTS) byCount.set(count, query);
     return query;
   };
+  const checked = (rows: Row[]) => {
+    for (const row of rows)
+      if (row.length !== width) throw new Error(`prepared rows: a row of ${row.length} values, not ${width}`);
+    return rows;
+  };
   return {
     /** Every row the statement answers; none is run for no rows. */
     async rows(db: Executor, rows: Row[], ...args: A): Promise<R[]> {
       if (rows.length === 0) return [];
-      for (const row of rows)
-        if (row.length !== width) throw new Error(`prepared rows: a row of ${row.length} values, not ${width}`);
-      return forCount(rows.length, args.length).rows(db, ...args, ...rows.flat());
+      return forCount(rows.length, args.length).rows(db, ...args, ...checked(rows).flat());
+    },
+    /** The SQL and values a call for at least one row runs. */
+    compile(db: Executor, rows: Row[], ...args: A): CompiledQuery<R> {
+      if (rows.length === 0) throw new Error("prepared rows: no statement for no rows");
+      return forCount(rows.length, args.length).compile(db, ...args, ...checked(rows).flat());
     },
   };
 }

@@ -123,6 +123,18 @@ describe("prepared", () => {
     expect(await texts()).toEqual(["a", "b", "c", "d", "e"]);
     expect(builds).toBe(2);
     await expect(insert.rows(asShop(db), [["f"] as unknown as [string, string]])).rejects.toThrow("a row of 1 values");
+    // The statement a call runs, to be sent by other means (db/postgres-dialect.ts, sendAhead): the one kept for its row count.
+    const compiled = insert.compile(asShop(db), [
+      ["f", "x"],
+      ["g", "y"],
+    ]);
+    expect(compiled.parameters).toEqual(["f", "x", "g", "y"]);
+    expect(sorted((await db.executeQuery(compiled)).rows)).toEqual([
+      { text: "f", kind: "x" },
+      { text: "g", kind: "y" },
+    ]);
+    expect(builds).toBe(2);
+    expect(() => insert.compile(asShop(db), [])).toThrow("no statement for no rows");
   });
 
   it("takes values besides the rows, as an update of the listed rows does", async () => {

@@ -11,7 +11,7 @@ import {
   type OrderItemCustomizationsTable,
   type OrderUpdate,
 } from "../../db/database.js";
-import { answerOf, sendAhead } from "../../db/postgres-dialect.js";
+import { answered, answerOf, sendAhead } from "../../db/postgres-dialect.js";
 import { prepared, preparedRows } from "../../db/prepared.js";
 import { productColumns } from "../cart/repository.js";
 import type { JobAroundId } from "../jobs/repository.js";
@@ -25,12 +25,22 @@ import type { JobAroundId } from "../jobs/repository.js";
  * after any transaction that held them has committed.
  */
 export async function lockProducts(db: Executor, dialect: Dialect, productIds: Iterable<number>) {
-  const ids = [...new Set(productIds)].sort((a, b) => a - b);
-  return lockProductsQuery[dialect].rows(
-    db,
-    ids.map((id) => [id]),
-  );
+  return lockProductsQuery[dialect].rows(db, productRows(productIds));
 }
+
+/**
+ * lockProducts, sent ahead (db/postgres-dialect.ts): a statement that needs the locks held but not
+ * the rows read can follow it in the same round trip. Resolves once sent; the rows come with `answer`.
+ */
+export async function sendLockProducts(db: Executor, dialect: Dialect, productIds: Iterable<number>) {
+  const rows = productRows(productIds);
+  if (rows.length === 0) return answered<LockedProduct[]>([]);
+  return answerOf(await sendAhead(db, lockProductsQuery[dialect].compile(db, rows)), (result) => result.rows);
+}
+
+/** Each product once, in product-id order: the order every lock of products is taken in. */
+const productRows = (productIds: Iterable<number>): [productId: number][] =>
+  [...new Set(productIds)].sort((a, b) => a - b).map((id) => [id]);
 
 // Every order locks its products: one statement for each number of products, built once (db/prepared.ts).
 const productsById = (db: Executor, rows: [productId: number][]) =>

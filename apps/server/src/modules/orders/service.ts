@@ -312,15 +312,26 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
         ...(await cartRepo.lineProductIds(trx, cartItemIds)),
         ...input.items.filter((item) => !item.cart_item_id).map((item) => item.product_id),
       ];
-      const products = new Map((await repo.lockProducts(trx, ctx.dialect, productIds)).map((p) => [p.product_id, p]));
+      const locking = await repo.sendLockProducts(trx, ctx.dialect, productIds);
+      const at = nowIso();
+      // A Buy Now order knows its quantities before it reads anything, so its stock is taken right
+      // behind the locks, in their round trip; whether the order stands is decided below as for any.
+      const takenAhead =
+        cartItemIds.length === 0
+          ? await repo.takeStock(
+              trx,
+              quantitiesByProduct(input.items.map((item) => ({ productId: item.product_id, quantity: item.quantity }))),
+              at,
+            )
+          : undefined;
+      const products = new Map((await locking.answer).map((p) => [p.product_id, p]));
       // Cart lines are read only now, under the product locks, so their quantities are the latest.
       const lines = [...(await cartLines(trx, userId, input)), ...(await directLines(trx, input, products))];
       const zone = input.delivery_zone_id ? await activeZone(trx, input.delivery_zone_id, "delivery_zone_id") : null;
       const shippingCost = zone ? zone.fee : deliveryFee;
       const { priced, total } = priceLines(lines, shippingCost);
       const quantities = quantitiesByProduct(lines);
-      const at = nowIso();
-      const taken = new Set(await repo.takeStock(trx, quantities, at));
+      const taken = new Set(takenAhead ?? (await repo.takeStock(trx, quantities, at)));
       if (taken.size !== quantities.size) {
         // The locked rows are the stock as it is now: nothing can have changed it since they were read.
         const unavailableItems: UnavailableItem[] = [...quantities]
