@@ -24,9 +24,14 @@
  * (those connected to its database), and orders a second while its batches ran. PAIR_BUYERS (8)
  * order at once, each its own product, or 3 of 4 shared products with PAIR_SHARED=1. The job runner
  * is off, so the mails are written with each order but not sent. It stops by itself.
+ *
+ * PAIR_DELAY_MS=1 puts PostgreSQL as if on another machine: both shops reach it through a relay in
+ * this process that holds every chunk 1 ms each way, so a round trip takes 2 ms or more, as to a
+ * database across a network. What a change of round trips is worth there shows only with it.
  */
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import {
@@ -49,6 +54,7 @@ const TURNS = Number(process.env.PAIR_TURNS ?? 10);
 const WARM = Number(process.env.PAIR_WARM ?? 600);
 const BUYERS = Number(process.env.PAIR_BUYERS ?? 8);
 const SHARED = process.env.PAIR_SHARED === "1";
+const DELAY_MS = Number(process.env.PAIR_DELAY_MS ?? 0);
 const bundles = process.argv.slice(2).map((file) => path.resolve(file));
 
 if (
@@ -61,6 +67,43 @@ if (
   );
   process.exit(2);
 }
+
+/**
+ * A relay on 127.0.0.1 in front of the PostgreSQL server `url` names, holding each chunk `delayMs`
+ * each way; chunks keep their order. Answers the URL of database `name` through it.
+ */
+async function delayedPostgres(url, delayMs) {
+  const target = new URL(url);
+  const relay = net.createServer((client) => {
+    const server = net.connect(Number(target.port || 5432), target.hostname);
+    const close = () => {
+      client.destroy();
+      server.destroy();
+    };
+    for (const [from, to] of [
+      [client, server],
+      [server, client],
+    ]) {
+      from.setNoDelay(true);
+      from.on("data", (chunk) => setTimeout(() => to.write(chunk), delayMs));
+      from.on("close", close);
+      from.on("error", close);
+    }
+  });
+  const port = await freePort();
+  await new Promise((resolve) => relay.listen(port, "127.0.0.1", resolve));
+  return {
+    url: (name) => {
+      const through = new URL(postgresUrl(name));
+      through.hostname = "127.0.0.1";
+      through.port = String(port);
+      return through.toString();
+    },
+    close: () => new Promise((resolve) => relay.close(resolve)),
+  };
+}
+
+const relay = DATABASE === "postgres" && DELAY_MS > 0 ? await delayedPostgres(postgresUrl("postgres"), DELAY_MS) : null;
 
 /** CPU seconds (user + system) of a process from its /proc stat line. */
 function cpuOfStat(stat) {
@@ -99,7 +142,8 @@ async function startBuild(bundle) {
         port,
         dataDir,
         adminPassword,
-        databaseUrl: DATABASE === "postgres" ? postgresUrl(name) : `sqlite:${path.join(dataDir, "shop.db")}`,
+        databaseUrl:
+          DATABASE === "postgres" ? (relay?.url(name) ?? postgresUrl(name)) : `sqlite:${path.join(dataDir, "shop.db")}`,
       }),
       SEED_DEMO: "0",
       JOB_RUNNER: "0",
@@ -162,7 +206,7 @@ try {
     }
   }
   console.log(
-    `${DATABASE}, ${BUYERS} buyers, ${SHARED ? "3 of 4 shared products" : "one product each"}, ${TURNS} turns of ${BATCH} orders after ${WARM}:`,
+    `${DATABASE}${relay ? ` ${DELAY_MS} ms away each way` : ""}, ${BUYERS} buyers, ${SHARED ? "3 of 4 shared products" : "one product each"}, ${TURNS} turns of ${BATCH} orders after ${WARM}:`,
   );
   for (const build of builds) {
     const perOrder = (seconds) => `${((seconds * 1000) / build.orders).toFixed(2)} ms`;
@@ -174,4 +218,5 @@ try {
   }
 } finally {
   for (const build of builds) await stopBuild(build);
+  await relay?.close();
 }
