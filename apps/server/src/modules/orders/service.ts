@@ -324,9 +324,11 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
               at,
             )
           : undefined;
+      // Cart lines are read only now, under the product locks, so their quantities are the latest; their
+      // first read goes out right behind the locks.
+      const fromCart = await cartLines(trx, userId, input);
       const products = new Map((await locking.answer).map((p) => [p.product_id, p]));
-      // Cart lines are read only now, under the product locks, so their quantities are the latest.
-      const lines = [...(await cartLines(trx, userId, input)), ...(await directLines(trx, input, products))];
+      const lines = [...fromCart, ...(await directLines(trx, input, products))];
       const zone = input.delivery_zone_id ? await activeZone(trx, input.delivery_zone_id, "delivery_zone_id") : null;
       const shippingCost = zone ? zone.fee : deliveryFee;
       const { priced, total } = priceLines(lines, shippingCost);
