@@ -1,0 +1,61 @@
+import net from "node:net";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createProduct, SHIPPING_ADDRESS } from "../../../test/fixtures.js";
+import { createTestShop, signedIn, type TestShop } from "../../../test/harness.js";
+import { changeWatchOf } from "../../db/changes.js";
+
+let shop: TestShop;
+beforeAll(async () => {
+  shop = await createTestShop();
+});
+afterAll(() => shop.close());
+
+/**
+ * Counts the times any socket of this process hands bytes to the kernel while `run` runs. The API is
+ * reached by inject, without a socket, so these are the shop's writes to PostgreSQL: one for each
+ * round trip the buyer waits for.
+ */
+async function socketWrites(run: () => Promise<unknown>): Promise<number> {
+  const socket = net.Socket.prototype as unknown as Record<"_write" | "_writev", (...args: unknown[]) => unknown>;
+  const originals = { _write: socket._write, _writev: socket._writev };
+  let writes = 0;
+  for (const method of ["_write", "_writev"] as const) {
+    socket[method] = function counted(this: unknown, ...args: unknown[]) {
+      writes++;
+      return originals[method].apply(this, args);
+    };
+  }
+  try {
+    await run();
+  } finally {
+    Object.assign(socket, originals);
+  }
+  return writes;
+}
+
+/** PostgreSQL only (vitest.config.ts): on SQLite a statement is a function call, not a round trip. */
+describe("the round trips a Buy Now order waits for on PostgreSQL (docs/decisions/0037)", () => {
+  it("sends the stock behind the products' lock and the commit behind the write", async () => {
+    const buyer = await signedIn(shop);
+    const product = await createProduct(shop, { name: "Round trip bouquet", stock: 5, sizes: [], colors: [] });
+    const order = () =>
+      shop.app.inject({
+        method: "POST",
+        url: "/api/order",
+        headers: { cookie: buyer.cookie },
+        payload: { shipping_address: SHIPPING_ADDRESS, items: [{ product_id: product.product_id, quantity: 1 }] },
+      });
+    // The settings, slots and closed dates are kept in memory once the change watch listens
+    // (db/kept-reads.ts); the first order reads them and prepares its statements.
+    await expect.poll(() => changeWatchOf(shop.ctx.db)?.settingsToken()).not.toBeUndefined();
+    expect((await order()).statusCode).toBe(201);
+    let status = 0;
+    const writes = await socketWrites(async () => {
+      status = (await order()).statusCode;
+    });
+    expect(status).toBe(201);
+    // The session; the window's bookings; begin, the lock and the stock; the slot's savepoint and
+    // lock; its count; the write and the commit; the mails. One at a time, they take 11.
+    expect(writes).toBe(7);
+  });
+});
