@@ -13,12 +13,13 @@ import type pg from "pg";
  * The shop's PostgreSQL driver for Kysely: node-postgres in pipeline mode, so a statement can go
  * out behind another without waiting for its answer (docs/decisions/0037).
  *
- * A round trip to PostgreSQL costs the shop and the server each a wake-up and a system call, which
- * on a two-core machine is most of what an order costs (docs/decisions/0034). Statements whose
- * answers the next statement does not need are therefore sent ahead: `begin` goes out with a
- * transaction's first statement, and `sendAhead` lets a transaction send one statement and then the
- * next (a savepoint and the lock behind it, an order's write and the commit). PostgreSQL still runs
- * them one after the other, in the order sent, each as its own statement with its own answer.
+ * Every round trip to PostgreSQL is time a request waits, and, while a transaction holds locks, time
+ * the next one that wants them waits too; with the database on another machine it is most of an
+ * order's time. Statements whose answers the next statement does not need are therefore sent
+ * ahead: `begin` goes out with a transaction's first statement, and `sendAhead` lets a transaction
+ * send one statement and the next behind it (the products' lock and the stock taken, a savepoint
+ * and the slot's lock, an order's write and the commit). PostgreSQL still runs them one after the
+ * other, in the order sent, each as its own statement with its own answer.
  *
  * Every statement sent ahead is settled by the next statement that waits for its answer: that one
  * throws the first failure of those sent before it, so a transaction never goes on past a statement
