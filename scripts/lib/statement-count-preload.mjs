@@ -47,6 +47,9 @@ for (const method of ["run", "get", "all", "iterate"]) {
 
 process.on("SIGUSR2", () => {
   const rows = [...counted].map(([sql, { count, ns }]) => ({ sql, count, us: Number(ns / 1000n) }));
-  fs.writeFileSync(`${process.env.STATEMENT_COUNT_FILE}.${process.pid}.json`, JSON.stringify(rows));
+  // Written aside and renamed, so the script waiting for the file never reads it half written.
+  const file = `${process.env.STATEMENT_COUNT_FILE}.${process.pid}.json`;
+  fs.writeFileSync(`${file}.part`, JSON.stringify(rows));
+  fs.renameSync(`${file}.part`, file);
   counted.clear();
 });

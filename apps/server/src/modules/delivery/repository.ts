@@ -30,24 +30,59 @@ export type SlotFields = Omit<SlotRow, "slot_id">;
 export function lockSlots(db: Executor, dialect: Dialect, slotIds: Iterable<number>) {
   const ids = [...new Set(slotIds)].sort((a, b) => a - b);
   if (ids.length === 0) return Promise.resolve([]);
+  return lockSlotsQuery(db, dialect, ids).execute();
+}
+
+/** The lock of lockSlots over `ids`, already sorted and at least one. */
+function lockSlotsQuery(db: Executor, dialect: Dialect, ids: number[]) {
   const query = db.selectFrom("delivery_slots").select(slotColumns).where("slot_id", "in", ids).orderBy("slot_id");
-  return (dialect === "postgres" ? query.forUpdate() : query).execute();
+  return dialect === "postgres" ? query.forUpdate() : query;
+}
+
+/** A slot's row as locked, and its place on one date as counted once the lock is held. */
+export interface LockedPlace {
+  row: SlotRow | undefined;
+  state: PlaceState;
 }
 
 /**
- * PostgreSQL: locks one slot row and runs `claim` with it; when `claim` answers null the lock is
- * given back at once (the row lock was taken after a savepoint, and rolling back to it releases it),
- * so an order trying place after place holds at most the slot it finally books.
+ * Locks one slot row (lockSlots) and counts its place on `date` under the lock. Within a transaction
+ * the count goes out right behind the lock, in its round trip (db/postgres-dialect.ts): PostgreSQL
+ * starts it, and takes the snapshot it reads, only once the lock is held, so an order that waited
+ * for the lock counts the bookings of the one it waited for.
+ */
+export async function lockSlotCountingPlace(
+  db: Executor,
+  dialect: Dialect,
+  slotId: number,
+  date: string,
+): Promise<LockedPlace> {
+  if (!db.isTransaction) {
+    const [row] = await lockSlots(db, dialect, [slotId]);
+    return { row, state: await placeState(db, date, slotId) };
+  }
+  const locking = await sendAhead(db, lockSlotsQuery(db, dialect, [slotId]).compile());
+  const state = await placeState(db, date, slotId);
+  const [row] = (await locking.answer).rows;
+  return { row, state };
+}
+
+/**
+ * PostgreSQL: locks one slot row, counts its place on `date` (lockSlotCountingPlace) and runs `claim`
+ * with both; when `claim` answers null the lock is given back at once (the row lock was taken after
+ * a savepoint, and rolling back to it releases it), so an order trying place after place holds at
+ * most the slot it finally books.
  */
 export async function withSlotLock<T>(
   db: Executor,
   dialect: Dialect,
   slotId: number,
-  claim: (row: SlotRow | undefined) => Promise<T | null>,
+  date: string,
+  claim: (place: LockedPlace) => Promise<T | null>,
 ): Promise<T | null> {
-  // Sent ahead of the lock (db/postgres-dialect.ts): both go out in one round trip.
+  // Sent ahead of the lock and the count (db/postgres-dialect.ts): all three go out in one round trip.
   await sendAhead(db, sql`savepoint claim_slot`.compile(db));
-  const claimed = await claim((await lockSlots(db, dialect, [slotId]))[0]);
+  const claimed = await claim(await lockSlotCountingPlace(db, dialect, slotId, date));
   // A claim that holds stays inside the savepoint, which the commit ends: one round trip fewer with the lock held.
   if (claimed === null) await sql`rollback to savepoint claim_slot`.execute(db);
   return claimed;
@@ -194,7 +229,13 @@ const placeStateQuery = prepared((db, date: string, slotId: number) =>
   ]),
 );
 
-export async function placeState(db: Executor, date: string, slotId: number) {
+/** A place's bookings and whether it is closed, as one statement reads them. */
+export interface PlaceState {
+  booked: number;
+  closed: boolean;
+}
+
+export async function placeState(db: Executor, date: string, slotId: number): Promise<PlaceState> {
   const row = await placeStateQuery.first(db, date, slotId);
   return { booked: Number(row?.booked ?? 0), closed: Number(row?.closed ?? 0) > 0 };
 }

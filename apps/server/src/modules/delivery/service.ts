@@ -132,18 +132,9 @@ async function snapshot(
   };
 }
 
-/**
- * One place counted again under its slot's lock, in one statement; the window is the one already
- * read (before the lock) by the caller.
- */
-async function lockedSnapshot(
-  db: Executor,
-  date: string,
-  slotId: number,
-  windowDays: number,
-): Promise<ScheduleSnapshot> {
+/** One place as counted under its slot's lock (repo.lockSlotCountingPlace), in the window already read. */
+function placeSnapshot(state: repo.PlaceState, date: string, slotId: number, windowDays: number): ScheduleSnapshot {
   const at = now();
-  const state = await repo.placeState(db, date, slotId);
   return {
     today: shopToday(at),
     minutesNow: shopMinutesNow(at),
@@ -219,7 +210,7 @@ export function claimNamedPlace(
   slotId: number,
   windowDays?: number,
 ): Promise<Place> {
-  return namedPlace(db, date, slotId, (ids) => repo.lockSlots(db, dialect, ids), windowDays);
+  return namedPlace(db, date, slotId, () => repo.lockSlotCountingPlace(db, dialect, slotId, date), windowDays);
 }
 
 /**
@@ -227,14 +218,14 @@ export function claimNamedPlace(
  * locks anything, and claimed (checked again) just before the order is written.
  */
 export function checkNamedPlace(db: Executor, date: string, slotId: number, windowDays?: number): Promise<Place> {
-  return namedPlace(db, date, slotId, (ids) => repo.lockSlots(db, "sqlite", ids), windowDays);
+  return namedPlace(db, date, slotId, () => repo.lockSlotCountingPlace(db, "sqlite", slotId, date), windowDays);
 }
 
 async function namedPlace(
   db: Executor,
   date: string,
   slotId: number,
-  readSlots: (ids: number[]) => Promise<repo.SlotRow[]>,
+  readPlace: () => Promise<repo.LockedPlace>,
   knownWindowDays: number | undefined,
 ): Promise<Place> {
   const today = shopToday();
@@ -246,11 +237,11 @@ async function namedPlace(
       "INVALID_INPUT",
     );
   }
-  const [row] = await readSlots([slotId]);
+  const { row, state } = await readPlace();
   if (row?.active !== 1)
     throw badRequest(fieldProblem("delivery_slot_id", "is not a delivery slot of the shop"), "INVALID_INPUT");
   const slot = toSlotRule(row);
-  const reason = unavailableReason(await lockedSnapshot(db, date, slotId, windowDays), date, slot);
+  const reason = unavailableReason(placeSnapshot(state, date, slotId, windowDays), date, slot);
   if (reason !== null) {
     const refusal = UNAVAILABLE[reason];
     throw conflict(refusal.message(slot, date), refusal.code);
@@ -345,15 +336,16 @@ export async function claimEarliestPlace(
   for (;;) {
     const candidate = earliestPlace(snap, slots);
     if (!candidate || dialect !== "postgres") return candidate;
-    const place = await repo.withSlotLock(db, dialect, candidate.slot.slotId, async (row) => {
+    const { date } = candidate;
+    const place = await repo.withSlotLock(db, dialect, candidate.slot.slotId, date, async ({ row, state }) => {
       // The row as it is once locked: an admin may have just switched the slot off or changed it.
       if (row?.active !== 1) {
         slots = slots.filter((s) => s.slotId !== candidate.slot.slotId);
         return null;
       }
       const slot = toSlotRule(row);
-      const fresh = await lockedSnapshot(db, candidate.date, slot.slotId, counts.windowDays);
-      return unavailableReason(fresh, candidate.date, slot) === null ? { date: candidate.date, slot } : null;
+      const fresh = placeSnapshot(state, date, slot.slotId, counts.windowDays);
+      return unavailableReason(fresh, date, slot) === null ? { date, slot } : null;
     });
     if (place) return place;
     // Taken meanwhile: that place is out of the running; the next one is tried.
