@@ -85,6 +85,17 @@ describe("the shop's PostgreSQL driver sends statements ahead of their answers",
     expect(await texts()).toEqual(["first"]);
   });
 
+  it("fails the answer of a statement sent behind a failed one with that failure", async () => {
+    const failing = db.transaction().execute(async (trx) => {
+      await sendAhead(trx, insert(trx, "first"));
+      const behind = await sendAhead(trx, insert(trx, "second"));
+      // PostgreSQL answers the second "current transaction is aborted" (25P02); its answer names the cause.
+      return behind.answer;
+    });
+    await expect(failing).rejects.toMatchObject({ code: "23505" });
+    expect(await texts()).toEqual(["first"]);
+  });
+
   it("fails the commit when a statement sent ahead of it fails, and writes nothing", async () => {
     let answer: Promise<unknown> | undefined;
     const committing = db.transaction().execute(async (trx) => {

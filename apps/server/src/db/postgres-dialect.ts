@@ -55,7 +55,8 @@ export interface Sent<T> {
  * Sends `query` within the transaction `db` and resolves once it has been sent, with its answer to
  * come. The statements that follow go out behind it at once on PostgreSQL; on SQLite, where a
  * statement is a function call, it has already run. Its failure, if any, is thrown by the next
- * statement that waits for its answer (or by the commit) as well as by `answer`.
+ * statement that waits for its answer (or by the commit) as well as by `answer`; `answer` fails
+ * with the first failure of the statements sent ahead before it, if one did.
  */
 export async function sendAhead<R>(
   db: Pick<Kysely<unknown>, "isTransaction" | "executeQuery">,
@@ -86,8 +87,12 @@ interface PgSocket {
 }
 
 class PipelinedConnection implements DatabaseConnection {
-  /** Answers of the statements sent ahead that no statement has waited for yet, oldest first. */
-  #ahead: Promise<unknown>[] = [];
+  /**
+   * The answer of the last statement sent ahead that no statement has waited for yet. It fails with
+   * the first failure of those sent before it, as PostgreSQL answers them in order: a statement
+   * behind a failed one only says the transaction was aborted, which is no reason to give anyone.
+   */
+  #ahead: Promise<unknown> | undefined;
   #corked = false;
 
   constructor(readonly client: pg.PoolClient) {}
@@ -131,8 +136,12 @@ class PipelinedConnection implements DatabaseConnection {
     const mark = (query as MarkedQuery)[AHEAD];
     if (mark) {
       this.#hold();
-      mark.answer = this.#send(query);
-      this.#ahead.push(mark.answer);
+      const own = this.#send(query);
+      const earlier = this.#ahead;
+      const answer = earlier ? earlier.then(() => own) : own;
+      answer.catch(ignore);
+      this.#ahead = answer;
+      mark.answer = answer;
       return { rows: [] };
     }
     const answer = this.#send(query);
@@ -143,8 +152,8 @@ class PipelinedConnection implements DatabaseConnection {
   /** `answer`, once every statement sent ahead of it has been answered; the first failure among them is thrown. */
   async #settled(answer: Promise<QueryResult<unknown>>): Promise<QueryResult<unknown>> {
     const ahead = this.#ahead;
-    this.#ahead = [];
-    for (const earlier of ahead) await earlier;
+    this.#ahead = undefined;
+    await ahead;
     return answer;
   }
 
@@ -172,10 +181,10 @@ class PipelinedConnection implements DatabaseConnection {
 
   async rollback(): Promise<void> {
     const ahead = this.#ahead;
-    this.#ahead = [];
+    this.#ahead = undefined;
     const answer = this.#send(CompiledQuery.raw("rollback"));
     this.#release();
-    await Promise.allSettled(ahead);
+    await ahead?.catch(ignore);
     await answer;
   }
 
