@@ -2,7 +2,7 @@ import { SLOT_RELEASING_STATUSES } from "@florist/contract/rules";
 import { sql } from "kysely";
 import type { Dialect } from "../../db/connection.js";
 import type { Executor } from "../../db/database.js";
-import { sendAhead } from "../../db/postgres-dialect.js";
+import { type Sent, sendAhead } from "../../db/postgres-dialect.js";
 import { prepared } from "../../db/prepared.js";
 
 const slotColumns = ["slot_id", "label", "start_time", "end_time", "same_day_cutoff", "capacity", "active"] as const;
@@ -33,10 +33,12 @@ export function lockSlots(db: Executor, dialect: Dialect, slotIds: Iterable<numb
   return lockSlotsQuery(db, dialect, ids).execute();
 }
 
+const slotsById = (db: Executor, ids: number[]) =>
+  db.selectFrom("delivery_slots").select(slotColumns).where("slot_id", "in", ids).orderBy("slot_id");
+
 /** The lock of lockSlots over `ids`, already sorted and at least one. */
 function lockSlotsQuery(db: Executor, dialect: Dialect, ids: number[]) {
-  const query = db.selectFrom("delivery_slots").select(slotColumns).where("slot_id", "in", ids).orderBy("slot_id");
-  return dialect === "postgres" ? query.forUpdate() : query;
+  return dialect === "postgres" ? slotsById(db, ids).forUpdate() : slotsById(db, ids);
 }
 
 /** A slot's row as locked, and its place on one date as counted once the lock is held. */
@@ -46,46 +48,53 @@ export interface LockedPlace {
 }
 
 /**
- * Locks one slot row (lockSlots) and counts its place on `date` under the lock. Within a transaction
- * the count goes out right behind the lock, in its round trip (db/postgres-dialect.ts): PostgreSQL
- * starts it, and takes the snapshot it reads, only once the lock is held, so an order that waited
- * for the lock counts the bookings of the one it waited for.
+ * Locks one slot row (lockSlots) and counts its place on `date` under the lock, both sent ahead
+ * within the transaction `db` (db/postgres-dialect.ts): they go out behind what the transaction sent
+ * before them, and PostgreSQL starts the count, and takes the snapshot it reads, only once the lock
+ * is held, so an order that waited for the lock counts the bookings of the one it waited for.
  */
-export async function lockSlotCountingPlace(
+export async function sendLockSlotCountingPlace(
   db: Executor,
   dialect: Dialect,
   slotId: number,
   date: string,
-): Promise<LockedPlace> {
-  if (!db.isTransaction) {
-    const [row] = await lockSlots(db, dialect, [slotId]);
-    return { row, state: await placeState(db, date, slotId) };
-  }
+): Promise<Sent<LockedPlace>> {
   const locking = await sendAhead(db, lockSlotsQuery(db, dialect, [slotId]).compile());
-  const state = await placeState(db, date, slotId);
-  const [row] = (await locking.answer).rows;
+  const counting = await sendAhead(db, placeStateQuery.compile(db, date, slotId));
+  // The count is answered after the lock, and fails with the lock's failure if the lock failed.
+  const answer = Promise.all([locking.answer, counting.answer]).then(([locked, counted]) => ({
+    row: locked.rows[0],
+    state: toPlaceState(counted.rows[0]),
+  }));
+  answer.catch(() => {});
+  return { answer };
+}
+
+/** One slot's row and its place on `date`, read side by side without a lock: an order's check before its transaction. */
+export async function readSlotAndPlace(db: Executor, slotId: number, date: string): Promise<LockedPlace> {
+  const [[row], state] = await Promise.all([slotsById(db, [slotId]).execute(), placeState(db, date, slotId)]);
   return { row, state };
 }
 
 /**
- * PostgreSQL: locks one slot row, counts its place on `date` (lockSlotCountingPlace) and runs `claim`
- * with both; when `claim` answers null the lock is given back at once (the row lock was taken after
- * a savepoint, and rolling back to it releases it), so an order trying place after place holds at
- * most the slot it finally books.
+ * PostgreSQL: a savepoint, then one slot's lock and its count (sendLockSlotCountingPlace), all sent
+ * ahead. A claim that holds stays inside the savepoint, which the commit ends; one that does not is
+ * given back with releaseSlotClaim, so an order trying place after place holds at most the slot it
+ * finally books.
  */
-export async function withSlotLock<T>(
+export async function sendSlotClaim(
   db: Executor,
   dialect: Dialect,
   slotId: number,
   date: string,
-  claim: (place: LockedPlace) => Promise<T | null>,
-): Promise<T | null> {
-  // Sent ahead of the lock and the count (db/postgres-dialect.ts): all three go out in one round trip.
+): Promise<Sent<LockedPlace>> {
   await sendAhead(db, sql`savepoint claim_slot`.compile(db));
-  const claimed = await claim(await lockSlotCountingPlace(db, dialect, slotId, date));
-  // A claim that holds stays inside the savepoint, which the commit ends: one round trip fewer with the lock held.
-  if (claimed === null) await sql`rollback to savepoint claim_slot`.execute(db);
-  return claimed;
+  return sendLockSlotCountingPlace(db, dialect, slotId, date);
+}
+
+/** Gives back the slot sendSlotClaim locked: rolling back to the savepoint releases its lock. */
+export async function releaseSlotClaim(db: Executor) {
+  await sql`rollback to savepoint claim_slot`.execute(db);
 }
 
 export function listZones(db: Executor, options: { all: boolean }) {
@@ -236,7 +245,10 @@ export interface PlaceState {
 }
 
 export async function placeState(db: Executor, date: string, slotId: number): Promise<PlaceState> {
-  const row = await placeStateQuery.first(db, date, slotId);
+  return toPlaceState(await placeStateQuery.first(db, date, slotId));
+}
+
+function toPlaceState(row: { booked: number | null; closed: number | string | null } | undefined): PlaceState {
   return { booked: Number(row?.booked ?? 0), closed: Number(row?.closed ?? 0) > 0 };
 }
 

@@ -196,38 +196,40 @@ export interface Place {
   slot: SlotRule;
 }
 
+/** An order's place on its way to being claimed: its first try is sent, and this waits for it (null: none free). */
+export type PlaceClaim = () => Promise<Place | null>;
+
 /**
- * The date and slot a shopper named, checked inside the order's transaction after the products are
+ * The date and slot a shopper named, claimed inside the order's transaction after the products are
  * locked: the slot row is locked next, and only then are its bookings counted, so of two shoppers
- * racing for the last place exactly one gets it. A date outside the window or a slot the shop does
- * not offer is the shopper's mistake (400); a slot that is closed, full or past its cutoff is a
- * conflict with the shop's day (409).
+ * racing for the last place exactly one gets it. Both are sent ahead (repo.sendLockSlotCountingPlace),
+ * behind the order's products, and checked when the claim is waited for. A date outside the window or
+ * a slot the shop does not offer is the shopper's mistake (400); a slot that is closed, full or past
+ * its cutoff is a conflict with the shop's day (409).
  */
-export function claimNamedPlace(
+export async function sendNamedPlaceClaim(
   db: Executor,
   dialect: Dialect,
   date: string,
   slotId: number,
-  windowDays?: number,
-): Promise<Place> {
-  return namedPlace(db, date, slotId, () => repo.lockSlotCountingPlace(db, dialect, slotId, date), windowDays);
+  knownWindowDays?: number,
+): Promise<PlaceClaim> {
+  const windowDays = await checkNamedDate(db, date, knownWindowDays);
+  const locking = await repo.sendLockSlotCountingPlace(db, dialect, slotId, date);
+  return async () => namedPlace(await locking.answer, date, slotId, windowDays);
 }
 
 /**
- * The same checks as `claimNamedPlace` without a lock: a named place is refused before an order
+ * The same checks as a named claim, without a lock: a named place is refused before an order
  * locks anything, and claimed (checked again) just before the order is written.
  */
-export function checkNamedPlace(db: Executor, date: string, slotId: number, windowDays?: number): Promise<Place> {
-  return namedPlace(db, date, slotId, () => repo.lockSlotCountingPlace(db, "sqlite", slotId, date), windowDays);
+export async function checkNamedPlace(db: Executor, date: string, slotId: number, windowDays?: number): Promise<Place> {
+  const days = await checkNamedDate(db, date, windowDays);
+  return namedPlace(await repo.readSlotAndPlace(db, slotId, date), date, slotId, days);
 }
 
-async function namedPlace(
-  db: Executor,
-  date: string,
-  slotId: number,
-  readPlace: () => Promise<repo.LockedPlace>,
-  knownWindowDays: number | undefined,
-): Promise<Place> {
+/** A named date in the past or beyond the window is a 400; answers the window. */
+async function checkNamedDate(db: Executor, date: string, knownWindowDays: number | undefined): Promise<number> {
   const today = shopToday();
   if (date < today) throw badRequest(fieldProblem("delivery_date", "is in the past"), "INVALID_INPUT");
   const windowDays = knownWindowDays ?? (await getDeliveryWindowDays(db));
@@ -237,7 +239,10 @@ async function namedPlace(
       "INVALID_INPUT",
     );
   }
-  const { row, state } = await readPlace();
+  return windowDays;
+}
+
+function namedPlace({ row, state }: repo.LockedPlace, date: string, slotId: number, windowDays: number): Place {
   if (row?.active !== 1)
     throw badRequest(fieldProblem("delivery_slot_id", "is not a delivery slot of the shop"), "INVALID_INPUT");
   const slot = toSlotRule(row);
@@ -315,42 +320,53 @@ export async function countPlaces(db: Executor, knownWindowDays?: number): Promi
 /**
  * The earliest place free within the window, for an order that names none (contract §7.1), or null.
  * The places are counted without a lock (`counted`, or now); only the slot of the earliest free one
- * is locked, then its date counted again. If it filled meanwhile the lock is given back (a savepoint
- * rolled back, on PostgreSQL) and the next free place is tried, so an order holds at most one slot
- * while it waits for another and two orders cannot deadlock on slots (docs/decisions/0020). Orders
- * that find the window full lock no slot at all. On SQLite, where write transactions run one at a
- * time, a count made inside the transaction is final.
+ * is locked, then its date counted again: both sent ahead, behind the order's products, and checked
+ * when the claim is waited for. If it filled meanwhile the lock is given back (a savepoint rolled
+ * back, on PostgreSQL) and the next free place is tried, so an order holds at most one slot while it
+ * waits for another and two orders cannot deadlock on slots (docs/decisions/0020). Orders that find
+ * the window full lock no slot at all. On SQLite, where write transactions run one at a time, a count
+ * made inside the transaction is final.
  */
-export async function claimEarliestPlace(
+export async function sendEarliestPlaceClaim(
   db: Executor,
   dialect: Dialect,
   counted?: PlaceCount,
   windowDays?: number,
-): Promise<Place | null> {
+): Promise<PlaceClaim> {
   const places = counted ?? (await countPlaces(db, windowDays));
   const counts = places.snapshot;
-  if (!counts) return null;
+  if (!counts) return async () => null;
   let slots = places.slots;
   // A copy: a retried transaction starts again from the same count.
   const snap = { ...counts, booked: new Map(counts.booked) };
-  for (;;) {
-    const candidate = earliestPlace(snap, slots);
-    if (!candidate || dialect !== "postgres") return candidate;
-    const { date } = candidate;
-    const place = await repo.withSlotLock(db, dialect, candidate.slot.slotId, date, async ({ row, state }) => {
+  const first = earliestPlace(snap, slots);
+  if (!first || dialect !== "postgres") return async () => first;
+  const send = async (place: Place) => ({
+    place,
+    claim: await repo.sendSlotClaim(db, dialect, place.slot.slotId, place.date),
+  });
+  let trying = await send(first);
+  return async () => {
+    for (;;) {
+      const { date, slot: counted } = trying.place;
+      const { row, state } = await trying.claim.answer;
       // The row as it is once locked: an admin may have just switched the slot off or changed it.
-      if (row?.active !== 1) {
-        slots = slots.filter((s) => s.slotId !== candidate.slot.slotId);
-        return null;
+      if (row?.active === 1) {
+        const slot = toSlotRule(row);
+        if (unavailableReason(placeSnapshot(state, date, slot.slotId, counts.windowDays), date, slot) === null) {
+          return { date, slot };
+        }
+      } else {
+        slots = slots.filter((s) => s.slotId !== counted.slotId);
       }
-      const slot = toSlotRule(row);
-      const fresh = placeSnapshot(state, date, slot.slotId, counts.windowDays);
-      return unavailableReason(fresh, date, slot) === null ? { date, slot } : null;
-    });
-    if (place) return place;
-    // Taken meanwhile: that place is out of the running; the next one is tried.
-    snap.booked.set(placeKey(candidate.date, candidate.slot.slotId), Number.MAX_SAFE_INTEGER);
-  }
+      await repo.releaseSlotClaim(db);
+      // Taken meanwhile: that place is out of the running; the next one is tried.
+      snap.booked.set(placeKey(date, counted.slotId), Number.MAX_SAFE_INTEGER);
+      const next = earliestPlace(snap, slots);
+      if (!next) return null;
+      trying = await send(next);
+    }
+  };
 }
 
 /** The district an order names, with its fee; an unknown or switched-off one is a 400 naming `field`. */

@@ -11,7 +11,7 @@ import {
   type OrderItemCustomizationsTable,
   type OrderUpdate,
 } from "../../db/database.js";
-import { answered, answerOf, sendAhead } from "../../db/postgres-dialect.js";
+import { answered, answerOf, type Sent, sendAhead } from "../../db/postgres-dialect.js";
 import { prepared, preparedRows } from "../../db/prepared.js";
 import { productColumns } from "../cart/repository.js";
 import type { JobAroundId } from "../jobs/repository.js";
@@ -95,6 +95,16 @@ const takeStockQuery = preparedRows(2, (db, rows: [productId: number, quantity: 
 export async function takeStock(db: Executor, quantities: Map<number, number>, at: string): Promise<number[]> {
   const rows = await takeStockQuery.rows(db, [...quantities], at);
   return rows.map((r) => r.product_id);
+}
+
+/** takeStock sent ahead (db/postgres-dialect.ts), right behind the locks it needs held; the ids come with `answer`. */
+export async function sendTakeStock(
+  db: Executor,
+  quantities: Map<number, number>,
+  at: string,
+): Promise<Sent<number[]>> {
+  const sent = await sendAhead(db, takeStockQuery.compile(db, [...quantities], at));
+  return answerOf(sent, (result) => result.rows.map((r) => r.product_id));
 }
 
 /** Puts stock back (a denied order); like takeStock, only after lockProducts. */

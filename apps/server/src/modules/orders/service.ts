@@ -49,13 +49,14 @@ import {
 import {
   activeZone,
   checkNamedPlace,
-  claimEarliestPlace,
-  claimNamedPlace,
   claimPlaceForMove,
   countPlaces,
   listAllSlots,
   type Place,
+  type PlaceClaim,
   type PlaceCount,
+  sendEarliestPlaceClaim,
+  sendNamedPlaceClaim,
 } from "../delivery/service.js";
 import {
   orderMailJobAroundId,
@@ -183,17 +184,17 @@ function priceLines(lines: OrderLine[], shippingCost: number) {
  * The delivery place of a new order (contract §7.1): the date and slot it names, checked and locked,
  * or the earliest free one, or none when the window has no free slot.
  */
-function claimPlace(
+function sendPlaceClaim(
   trx: Executor,
   dialect: AppContext["dialect"],
   input: CreateOrderInput,
   counted: PlaceCount | undefined,
   windowDays: number,
-): Promise<Place | null> {
+): Promise<PlaceClaim> {
   if (input.delivery_date && input.delivery_slot_id) {
-    return claimNamedPlace(trx, dialect, input.delivery_date, input.delivery_slot_id, windowDays);
+    return sendNamedPlaceClaim(trx, dialect, input.delivery_date, input.delivery_slot_id, windowDays);
   }
-  return claimEarliestPlace(trx, dialect, counted, windowDays);
+  return sendEarliestPlaceClaim(trx, dialect, counted, windowDays);
 }
 
 /** Where and when an order is delivered: the start of its slot, in the shop's time zone; no slot, no date (the florist calls to arrange it). */
@@ -316,14 +317,17 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
       const at = nowIso();
       // A Buy Now order knows its quantities before it reads anything, so its stock is taken right
       // behind the locks, in their round trip; whether the order stands is decided below as for any.
-      const takenAhead =
+      const takingAhead =
         cartItemIds.length === 0
-          ? await repo.takeStock(
+          ? await repo.sendTakeStock(
               trx,
               quantitiesByProduct(input.items.map((item) => ({ productId: item.product_id, quantity: item.quantity }))),
               at,
             )
           : undefined;
+      // The place goes out behind them too: its slot is locked after the products, as every lock of
+      // an order is taken, and its answer is waited for once the stock is known to be there.
+      const claiming = await sendPlaceClaim(trx, ctx.dialect, input, counted, deliveryWindowDays);
       // Cart lines are read only now, under the product locks, so their quantities are the latest; their
       // first read goes out right behind the locks.
       const fromCart = await cartLines(trx, userId, input);
@@ -333,7 +337,7 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
       const shippingCost = zone ? zone.fee : deliveryFee;
       const { priced, total } = priceLines(lines, shippingCost);
       const quantities = quantitiesByProduct(lines);
-      const taken = new Set(takenAhead ?? (await repo.takeStock(trx, quantities, at)));
+      const taken = new Set(takingAhead ? await takingAhead.answer : await repo.takeStock(trx, quantities, at));
       if (taken.size !== quantities.size) {
         // The locked rows are the stock as it is now: nothing can have changed it since they were read.
         const unavailableItems: UnavailableItem[] = [...quantities]
@@ -346,7 +350,7 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
           unavailableItems,
         });
       }
-      const place = await claimPlace(trx, ctx.dialect, input, counted, deliveryWindowDays);
+      const place = await claiming();
 
       const writing = await writeOrder(
         trx,
