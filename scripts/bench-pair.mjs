@@ -18,7 +18,9 @@
  * apps/server/data/before/server.js with apps/server/dist/server.js. Before the turns
  * each shop places PAIR_WARM orders (600): the code is compiled by then and the delivery window of
  * the demo schedule (3 slots of 10 places over 14 days) is full, as in most of the bench's orders;
- * PAIR_WARM=0 PAIR_BATCH=50 PAIR_TURNS=8 measures orders that each claim a place instead.
+ * PAIR_WARM=0 PAIR_BATCH=50 PAIR_TURNS=8 measures orders that each claim a place instead, code not
+ * yet compiled included; PAIR_CAPACITY=200 gives every slot that many places, so that warmed-up
+ * orders claim places as they do in a shop whose window is not full (3 × 200 × 14 = 8,400 places).
  *
  * Printed for each build: the shop process's CPU per order, its PostgreSQL processes' CPU per order
  * (those connected to its database), and orders a second while its batches ran. PAIR_BUYERS (8)
@@ -40,6 +42,7 @@ import {
   createLoadProducts,
   createPostgresDatabase,
   dropPostgresDatabase,
+  expectOk,
   freePort,
   postgresUrl,
   registerBuyers,
@@ -55,6 +58,7 @@ const WARM = Number(process.env.PAIR_WARM ?? 600);
 const BUYERS = Number(process.env.PAIR_BUYERS ?? 8);
 const SHARED = process.env.PAIR_SHARED === "1";
 const DELAY_MS = Number(process.env.PAIR_DELAY_MS ?? 0);
+const CAPACITY = process.env.PAIR_CAPACITY === undefined ? undefined : Number(process.env.PAIR_CAPACITY);
 const bundles = process.argv.slice(2).map((file) => path.resolve(file));
 
 if (
@@ -153,6 +157,17 @@ async function startBuild(bundle) {
   const build = { bundle, name, dataDir, shop, cpu: 0, postgres: 0, seconds: 0, orders: 0 };
   try {
     const admin = await adminCookie(shop.base, adminPassword);
+    if (CAPACITY !== undefined) {
+      const { json: schedule } = await expectOk(
+        call(shop.base, "GET", "/api/settings/delivery-schedule", admin),
+        "schedule",
+      );
+      const slots = schedule.slots.map((slot) => ({ ...slot, capacity: CAPACITY }));
+      await expectOk(
+        call(shop.base, "PUT", "/api/settings/delivery-schedule", admin, { ...schedule, slots }),
+        "capacity",
+      );
+    }
     const products = await createLoadProducts(shop.base, admin, { count: BUYERS, stock: 100_000_000, label: "Pair" });
     const buyers = await registerBuyers(shop.base, BUYERS, {
       label: "pair",
