@@ -132,7 +132,7 @@ async function snapshot(
   };
 }
 
-/** One place as counted under its slot's lock (repo.lockSlotCountingPlace), in the window already read. */
+/** One place as its slot's claim counted it (repo.sendLockSlotCountingPlace, or readSlotAndPlace), in the window already read. */
 function placeSnapshot(state: repo.PlaceState, date: string, slotId: number, windowDays: number): ScheduleSnapshot {
   const at = now();
   return {
