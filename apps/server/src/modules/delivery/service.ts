@@ -132,7 +132,10 @@ async function snapshot(
   };
 }
 
-/** One place as its slot's claim counted it (repo.sendLockSlotCountingPlace, or readSlotAndPlace), in the window already read. */
+/**
+ * One place as its slot's claim counted it (repo.sendLockSlotCountingPlace) or an order's check read
+ * it (repo.readSlotAndPlace), in the window already read.
+ */
 function placeSnapshot(state: repo.PlaceState, date: string, slotId: number, windowDays: number): ScheduleSnapshot {
   const at = now();
   return {
