@@ -1,4 +1,4 @@
-import type { QueryCreator, Selectable } from "kysely";
+import { type ExpressionBuilder, type QueryCreator, type Selectable, sql } from "kysely";
 import type { Dialect } from "../../db/connection.js";
 import { type Database, type Executor, JOB_COLUMNS, type JobsTable } from "../../db/database.js";
 import { prepared, preparedRows } from "../../db/prepared.js";
@@ -90,36 +90,17 @@ export async function claimJobs(
 
 /**
  * One due job by its id, if it is of `kind`, due and not held: what runJobNow claims (a mail right
- * after the request that queued it). PostgreSQL: the statement of claimQuery, whose subquery skips
- * a row another runner has locked instead of waiting for it. SQLite: the same conditions on the row
- * itself, so the job is found by its key; with a subquery ordered by run_at, SQLite may walk the
- * (state, run_at) index through every queued job instead (144 µs a claim with the mails of a rush
- * queued, 2026-11-27).
+ * after the request that queued it). Found by its key on both databases (dueJobs), so a claim
+ * costs the same however long the queue is. Built once per dialect.
  */
 const claimOne = {
-  postgres: prepared(
-    (db, token: string, lockedUntil: string, kind: string, now: string, jobId: number) =>
-      claimQuery(db, "postgres", { kinds: [kind], now, lockedUntil, token, limit: 1, jobId }),
-    // Planned on a new shop's few jobs, PostgreSQL's kept plan scanned the whole queue later on.
-    { planEachRun: true },
+  postgres: prepared((db, token: string, lockedUntil: string, kind: string, now: string, jobId: number) =>
+    claimQuery(db, "postgres", { kinds: [kind], now, lockedUntil, token, limit: 1, jobId }),
   ),
   sqlite: prepared((db, token: string, lockedUntil: string, kind: string, now: string, jobId: number) =>
-    dueJobByKey(db, kind, now, jobId)
-      .set((eb) => ({ claim_token: token, locked_until: lockedUntil, attempts: eb("attempts", "+", 1) }))
-      .returning(JOB_COLUMNS),
+    claimQuery(db, "sqlite", { kinds: [kind], now, lockedUntil, token, limit: 1, jobId }),
   ),
 };
-
-/** SQLite: an update of job `jobId` if it is of `kind`, due and not held, found by its key. */
-function dueJobByKey(db: Executor, kind: string, now: string, jobId: number) {
-  return db
-    .updateTable("jobs")
-    .where("job_id", "=", jobId)
-    .where("state", "=", "queued")
-    .where("kind", "=", kind)
-    .where("run_at", "<=", now)
-    .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<=", now)]));
-}
 
 /**
  * One due transactional job by its id, if it is of `kind`, due and not held, claimed and marked done
@@ -155,20 +136,18 @@ export function claimOneDoneOnPostgres(
 }
 
 const claimOneDoneQuery = {
-  postgres: prepared(
-    (db, now: string, kind: string, jobId: number) =>
-      claimOneDoneOnPostgres(db, { kind, now, jobId }).returning(JOB_COLUMNS),
-    // As claimOne: a plan kept from a new shop's first jobs scanned the whole queue (0.6 ms against 0.1 ms).
-    { planEachRun: true },
+  postgres: prepared((db, now: string, kind: string, jobId: number) =>
+    claimOneDoneOnPostgres(db, { kind, now, jobId }).returning(JOB_COLUMNS),
   ),
   sqlite: prepared((db, now: string, kind: string, jobId: number) =>
-    dueJobByKey(db, kind, now, jobId)
+    dueJobs(db, "sqlite", { kinds: [kind], now, limit: 1, jobId })
       .set((eb) => ({ ...doneOnClaim(now), attempts: eb("attempts", "+", 1) }))
       .returning(JOB_COLUMNS),
   ),
 };
 
-function claimQuery(
+/** The statement that claims jobs (claimJobs), unsent: the tests read PostgreSQL's and SQLite's plans of it. */
+export function claimQuery(
   db: Executor,
   dialect: Dialect,
   claim: { kinds: string[]; now: string; lockedUntil: string; token: string; limit: number; jobId?: number },
@@ -182,26 +161,60 @@ function claimQuery(
     .returning(JOB_COLUMNS);
 }
 
-/** An update of the due, unheld jobs of these kinds (or the one job `jobId`), oldest first, up to `limit`. */
+/**
+ * An update of the due, unheld jobs of these kinds, oldest first, up to `limit`: the first of the
+ * queue's index (state, run_at, job_id) that qualify. Or of the one job `jobId`, if it qualifies.
+ *
+ * PostgreSQL plans these statements from the table's statistics, which lag behind the queue: a rush
+ * queues thousands of mails within the minute before autovacuum looks again. So they are written to
+ * leave it no plan that walks the whole queue for each claim: the jobs to claim are picked once, as an
+ * array (a claim written `job_id in (…)` was planned, on statistics taken of an empty table, as a
+ * loop running the pick again for every job: 32 s for one claim of a queue of 12,000), and a job
+ * claimed by its id is looked up by its key (PostgreSQL went through the queue's index instead, past
+ * every job queued before it: 0.4–3.4 ms for each new order's mails in a rush). The runner keeps the
+ * statistics current while the queue is long (refreshQueueStatistics). docs/performance.md, 2026-12-03.
+ */
 function dueJobs(
   db: QueryCreator<Database>,
   dialect: Dialect,
   claim: { kinds: string[]; now: string; limit: number; jobId?: number },
 ) {
-  return db.updateTable("jobs").where("job_id", "in", (eb) => {
-    let due = eb
-      .selectFrom("jobs")
-      .select("job_id")
-      .where("state", "=", "queued")
-      .where("kind", "in", claim.kinds)
-      .where("run_at", "<=", claim.now)
-      .where((w) => w.or([w("locked_until", "is", null), w("locked_until", "<=", claim.now)]))
-      .orderBy("run_at")
-      .orderBy("job_id")
-      .limit(claim.limit);
-    if (claim.jobId !== undefined) due = due.where("job_id", "=", claim.jobId);
-    return dialect === "postgres" ? due.forUpdate().skipLocked() : due;
-  });
+  const jobs = db.updateTable("jobs");
+  const { jobId } = claim;
+  if (jobId !== undefined) {
+    // PostgreSQL: the row locked by its key alone, skipped if another runner holds it, and the due
+    // conditions tested as one, which no index serves, so that the row is found by its key: with them
+    // as they are, PostgreSQL used the queue's index, whose third column is the key.
+    if (dialect === "postgres") {
+      return jobs
+        .where("job_id", "=", jobId)
+        .where("job_id", "in", (eb) =>
+          eb.selectFrom("jobs").select("job_id").where("job_id", "=", jobId).forUpdate().skipLocked(),
+        )
+        .where((eb) => sql<boolean>`(${isDue(eb, claim)}) is true`);
+    }
+    return jobs.where("job_id", "=", jobId).where((eb) => isDue(eb, claim));
+  }
+  const oldest = db
+    .selectFrom("jobs")
+    .select("job_id")
+    .where((eb) => isDue(eb, claim))
+    .orderBy("run_at")
+    .orderBy("job_id")
+    .limit(claim.limit);
+  return dialect === "postgres"
+    ? jobs.where(sql<boolean>`${sql.ref("job_id")} = any(array(${oldest.forUpdate().skipLocked()}))`)
+    : jobs.where("job_id", "in", oldest);
+}
+
+/** A job of these kinds that is queued, due by `now` and held by no runner. */
+function isDue(eb: ExpressionBuilder<Database, "jobs">, claim: { kinds: string[]; now: string }) {
+  return eb.and([
+    eb("state", "=", "queued"),
+    eb("kind", "in", claim.kinds),
+    eb("run_at", "<=", claim.now),
+    eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", claim.now)]),
+  ]);
 }
 
 /** Changes a claimed job only while the claim is still this one: a runner whose lease ran out changes nothing. */
@@ -273,4 +286,12 @@ export async function deleteFinishedJobs(db: Executor, doneBefore: string, faile
     )
     .executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * PostgreSQL: takes the jobs table's statistics afresh (ANALYZE), from which it plans the claims.
+ * Taking no lock that writers wait for, it samples at most 30,000 rows (a few tens of milliseconds).
+ */
+export async function analyzeJobs(db: Executor) {
+  await sql`analyze jobs`.execute(db);
 }

@@ -296,6 +296,28 @@ function lanesOf(byKind: Map<string, JobKind>, claimed: repo.JobRow[], known: Ma
 }
 
 /**
+ * How often at most a runner has PostgreSQL take the queue's statistics afresh while the queue is
+ * longer than a claim. Autovacuum takes them once a minute at best, and only after a tenth of the
+ * table has changed; a rush queues thousands of mails before that, and a claim planned on
+ * statistics of a few jobs sorts the whole queue to find the oldest ten (repository, dueJobs).
+ */
+export const QUEUE_STATISTICS_EVERY_MS = MINUTE;
+
+/** When each shop database's queue statistics were last taken by this process, by the shop's clock. */
+const statisticsTaken = new WeakMap<object, number>();
+
+/** PostgreSQL: the queue's statistics taken afresh, unless this process did so within the last minute. */
+async function refreshQueueStatistics(ctx: AppContext, log: JobLog) {
+  if (ctx.dialect !== "postgres") return;
+  const at = now().getTime();
+  const last = statisticsTaken.get(ctx.db);
+  // A clock set back by a test counts as a minute gone.
+  if (last !== undefined && at >= last && at - last < QUEUE_STATISTICS_EVERY_MS) return;
+  statisticsTaken.set(ctx.db, at);
+  await repo.analyzeJobs(ctx.db).catch((error) => log.warn({ err: error }, "the queue's statistics were not taken"));
+}
+
+/**
  * Runs every job of these kinds that is due now, until none is left, and returns how many ran: a
  * claim at a time, its jobs one after another but for those in lanes of their own (JobKind.laneOf).
  * Jobs of other kinds are left to runners that know them. Reads the time only through lib/time.ts,
@@ -308,6 +330,8 @@ export async function runJobs(ctx: AppContext, kinds: JobKind[], log: JobLog = q
   for (;;) {
     const claimed = await claim(ctx, kinds);
     if (claimed.length === 0) return result;
+    // A full claim: the queue is longer than one, maybe a rush that its statistics have not seen.
+    if (claimed.length === CLAIM_BATCH) await refreshQueueStatistics(ctx, log);
     // The claim's jobs that ran are finished together after it (a queue of mails: one write, not ten),
     // or as soon as half its lease is spent: slow jobs after them (a mail server taking its time)
     // must not let the lease of jobs already done run out, or another runner would run them again.
