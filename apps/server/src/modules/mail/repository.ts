@@ -125,11 +125,8 @@ export function findMails(db: Executor, mailIds: number[]): Promise<MailRow[]> {
   return db.selectFrom("mails").select(MAIL_COLUMNS).where("mail_id", "in", mailIds).execute();
 }
 
-/** Marks these mails sent at `at`, in one statement. */
-export async function markSent(db: Executor, mailIds: number[], at: string) {
-  const [only] = mailIds;
-  if (mailIds.length === 1 && only !== undefined) await markSentQuery.changed(db, only, at);
-  else await db.updateTable("mails").set({ sent_at: at }).where("mail_id", "in", mailIds).execute();
+export async function markSent(db: Executor, mailId: number, at: string) {
+  await markSentQuery.changed(db, mailId, at);
 }
 
 /** Mails written before `before`: sent long ago, or given up after their last try. */

@@ -35,55 +35,9 @@ export const sendMailJob: JobKind<{ mailId: number }, unknown, repo.MailRow | nu
       ...(mail.html_body === null ? {} : { html: mail.html_body }),
       ...(mail.attachments === null ? {} : { attachments: readAttachments(mail.attachments) }),
     });
-    await markSent(ctx.db, mailId);
+    await repo.markSent(ctx.db, mailId, nowIso());
   },
 };
-
-/**
- * The mails of one database waiting to be marked sent while a mark is being written. A rush's mails
- * are sent side by side (LANES_AT_ONCE): each is marked as soon as its mail server took it, as
- * before, but those whose server answered while a mark was on its way are marked together in the
- * next statement, a few at a time instead of one statement and one commit each.
- */
-interface SentMarks {
-  waiting: { mailId: number; done: () => void; failed: (error: unknown) => void }[];
-  writing: boolean;
-}
-
-const sentMarks = new WeakMap<object, SentMarks>();
-
-/** Marks a mail sent; resolves once the mark is written (or throws why it was not). */
-function markSent(db: Executor, mailId: number): Promise<void> {
-  let marks = sentMarks.get(db);
-  if (!marks) {
-    marks = { waiting: [], writing: false };
-    sentMarks.set(db, marks);
-  }
-  const written = new Promise<void>((done, failed) => marks.waiting.push({ mailId, done, failed }));
-  if (!marks.writing) void writeSentMarks(db, marks);
-  return written;
-}
-
-/** Writes the waiting marks, those that came meanwhile next, until none waits. */
-async function writeSentMarks(db: Executor, marks: SentMarks) {
-  marks.writing = true;
-  try {
-    for (let batch = marks.waiting.splice(0); batch.length > 0; batch = marks.waiting.splice(0)) {
-      try {
-        await repo.markSent(
-          db,
-          batch.map((mark) => mark.mailId),
-          nowIso(),
-        );
-        for (const mark of batch) mark.done();
-      } catch (error) {
-        for (const mark of batch) mark.failed(error);
-      }
-    }
-  } finally {
-    marks.writing = false;
-  }
-}
 
 type StoredAttachment = Omit<MailAttachment, "content"> & { base64: string };
 
