@@ -67,19 +67,6 @@ describe("statements built once, kept prepared on each PostgreSQL connection", (
     });
   });
 
-  it("plans a statement marked planEachRun on every run: it is not kept under a name", async () => {
-    const byKind = prepared(
-      (shop, kind: string) => asNotes(shop).selectFrom("notes").select("text").where("kind", "=", kind),
-      { planEachRun: true },
-    );
-    await db.connection().execute(async (connection) => {
-      expect(await byKind.rows(asShop(connection), "other")).toEqual([{ text: "three" }]);
-      const compiled = byKind.compile(asShop(connection), "other");
-      expect(statementName(compiled.sql)).toBeUndefined();
-      expect([...(await preparedOn(connection)).values()]).not.toContain(compiled.sql);
-    });
-  });
-
   it("keeps a statement that selects every column unprepared, so a column added later is answered too", async () => {
     const byId = prepared((shop, noteId: number) =>
       asNotes(shop).selectFrom("notes").selectAll().where("note_id", "=", noteId),

@@ -43,22 +43,15 @@ function keepPrepared(sql: string) {
  * `build` gets the executor and stand-ins for its arguments; each argument must be used as a plain
  * value (compared, inserted, set), never looked into or branched on, since the SQL is made once. An
  * argument that does not reach the SQL as one parameter is a mistake and throws on first use.
- *
- * `planEachRun`: PostgreSQL plans the statement on every run instead of keeping a plan, for a
- * statement whose best plan changes as its table grows from nearly empty (a plan kept from the
- * first runs on a new shop's few jobs scanned the whole table once it held thousands).
  */
-export function prepared<A extends unknown[], R>(
-  build: (db: Executor, ...args: A) => Compilable<R>,
-  options: { planEachRun?: boolean } = {},
-) {
+export function prepared<A extends unknown[], R>(build: (db: Executor, ...args: A) => Compilable<R>) {
   // At most one per dialect: the SQL text depends on nothing else.
   const byDialect = new Map<unknown, Compiled>();
 
   function compile(db: Executor, arity: number): Compiled {
     const stands = Array.from({ length: arity }, (_, index) => new Argument(index));
     const template = build(db, ...(stands as unknown as A)).compile();
-    if (!options.planEachRun) keepPrepared(template.sql);
+    keepPrepared(template.sql);
     const slots: Slot[] = template.parameters.map((value) =>
       value instanceof Argument ? { argument: value.index } : { constant: value },
     );
