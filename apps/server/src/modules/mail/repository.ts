@@ -74,22 +74,51 @@ export async function insertMailsFinishingJob(
   mails: NewMail[],
   send: SendJob,
 ): Promise<boolean> {
+  const queued = await insertMailsFinishingJobQuery.rows(
+    db,
+    mails.map((mail) => [
+      mail.to_address,
+      mail.subject,
+      mail.text_body,
+      mail.html_body ?? null,
+      mail.attachments ?? null,
+      mail.created_at,
+      mail.thread ?? null,
+    ]),
+    claim.now,
+    claim.kind,
+    claim.jobId,
+    send.kind,
+    send.createdAt,
+    send.maxAttempts,
+  );
+  return queued.length > 0;
+}
+
+// Built once for each number of mails (db/prepared.ts): every new order runs it, and building its
+// claim and two inserts with Kysely each time cost the shop's thread more than sending it.
+const insertMailsFinishingJobQuery = preparedRows<
+  MailValues,
+  { job_id: number },
+  [now: string, kind: string, jobId: number, sendKind: string, createdAt: string, maxAttempts: number]
+>(7, (db, mails, now, kind, jobId, sendKind, createdAt, maxAttempts) => {
   const rows = sql.join(
     mails.map(
-      (mail) =>
-        sql`(${mail.to_address}::text, ${mail.subject}::text, ${mail.text_body}::text,
-          ${mail.html_body ?? null}::text, ${mail.attachments ?? null}::text, ${mail.created_at}::text,
-          ${mail.thread ?? null}::text)`,
+      ([to_address, subject, text_body, html_body, attachments, created_at, thread]) =>
+        sql`(${to_address}::text, ${subject}::text, ${text_body}::text, ${html_body}::text,
+          ${attachments}::text, ${created_at}::text, ${thread}::text)`,
     ),
   );
-  const queued = await db
-    .with("claimed", (qc) => claimOneDoneOnPostgres(qc, claim).returning("job_id"))
+  return db
+    .with("claimed", (qc) => claimOneDoneOnPostgres(qc, { kind, now, jobId }).returning("job_id"))
     .with("written", (qc) =>
       qc
         .insertInto("mails")
         .columns(["to_address", "subject", "text_body", "html_body", "attachments", "created_at", "thread"])
         .expression(
-          sql`select * from (values ${rows}) as m (to_address, subject, text_body, html_body, attachments, created_at, thread)
+          // The columns named, not `*`, so that PostgreSQL keeps the statement prepared (db/prepared.ts).
+          sql`select to_address, subject, text_body, html_body, attachments, created_at, thread
+            from (values ${rows}) as m (to_address, subject, text_body, html_body, attachments, created_at, thread)
             where exists (select from claimed)`,
         )
         .returning("mail_id"),
@@ -100,19 +129,17 @@ export async function insertMailsFinishingJob(
       eb
         .selectFrom("written")
         .select([
-          sql<string>`${send.kind}::text`.as("kind"),
+          sql<string>`${sendKind}::text`.as("kind"),
           sql<string>`'{"mailId":' || written.mail_id || '}'`.as("payload"),
-          sql<string>`${send.createdAt}::text`.as("run_at"),
-          sql<number>`${send.maxAttempts}::integer`.as("max_attempts"),
-          sql<string>`${send.createdAt}::text`.as("created_at"),
+          sql<string>`${createdAt}::text`.as("run_at"),
+          sql<number>`${maxAttempts}::integer`.as("max_attempts"),
+          sql<string>`${createdAt}::text`.as("created_at"),
           sql<string>`'queued'`.as("state"),
           sql<number>`0`.as("attempts"),
         ]),
     )
-    .returning("job_id")
-    .execute();
-  return queued.length > 0;
-}
+    .returning("job_id");
+});
 
 export function findMail(db: Executor, mailId: number) {
   return findMailQuery.first(db, mailId);
