@@ -1,5 +1,5 @@
 import { SLOT_RELEASING_STATUSES } from "@florist/contract/rules";
-import { sql } from "kysely";
+import { CompiledQuery, sql } from "kysely";
 import type { Dialect } from "../../db/connection.js";
 import type { Executor } from "../../db/database.js";
 import { type Sent, sendAhead } from "../../db/postgres-dialect.js";
@@ -41,6 +41,12 @@ function lockSlotsQuery(db: Executor, dialect: Dialect, ids: number[]) {
   return dialect === "postgres" ? slotsById(db, ids).forUpdate() : slotsById(db, ids);
 }
 
+// Every order that claims a place locks its one slot: built once (db/prepared.ts).
+const lockOneSlot = {
+  postgres: prepared((db, slotId: number) => lockSlotsQuery(db, "postgres", [slotId])),
+  sqlite: prepared((db, slotId: number) => lockSlotsQuery(db, "sqlite", [slotId])),
+};
+
 /** A slot's row as locked, and its place on one date as counted once the lock is held. */
 export interface LockedPlace {
   row: SlotRow | undefined;
@@ -59,7 +65,7 @@ export async function sendLockSlotCountingPlace(
   slotId: number,
   date: string,
 ): Promise<Sent<LockedPlace>> {
-  const locking = await sendAhead(db, lockSlotsQuery(db, dialect, [slotId]).compile());
+  const locking = await sendAhead(db, lockOneSlot[dialect].compile(db, slotId));
   const counting = await sendAhead(db, placeStateQuery.compile(db, date, slotId));
   // The count is answered after the lock, and fails with the lock's failure if the lock failed.
   const answer = Promise.all([locking.answer, counting.answer]).then(([locked, counted]) => ({
@@ -88,14 +94,17 @@ export async function sendSlotClaim(
   slotId: number,
   date: string,
 ): Promise<Sent<LockedPlace>> {
-  await sendAhead(db, sql`savepoint claim_slot`.compile(db));
+  await sendAhead(db, SAVEPOINT);
   return sendLockSlotCountingPlace(db, dialect, slotId, date);
 }
 
 /** Gives back the slot sendSlotClaim locked: rolling back to the savepoint releases its lock. */
 export async function releaseSlotClaim(db: Executor) {
-  await sql`rollback to savepoint claim_slot`.execute(db);
+  await db.executeQuery(ROLLBACK_TO_SAVEPOINT);
 }
+
+const SAVEPOINT = CompiledQuery.raw("savepoint claim_slot");
+const ROLLBACK_TO_SAVEPOINT = CompiledQuery.raw("rollback to savepoint claim_slot");
 
 export function listZones(db: Executor, options: { all: boolean }) {
   const query = db.selectFrom("delivery_zones").select(["zone_id", "name", "fee", "active"]).orderBy("name");
