@@ -37,20 +37,22 @@ const markSentQuery = prepared((db, mailId: number, at: string) =>
   db.updateTable("mails").set({ sent_at: at }).where("mail_id", "=", mailId),
 );
 
+/** A mail's values in the order of MailValues, as the statements that write mails take them. */
+function mailValues(mail: NewMail): MailValues {
+  return [
+    mail.to_address,
+    mail.subject,
+    mail.text_body,
+    mail.html_body ?? null,
+    mail.attachments ?? null,
+    mail.created_at,
+    mail.thread ?? null,
+  ];
+}
+
 /** Writes the mails in one statement; answers their ids, in no particular order. */
 export async function insertMails(db: Executor, mails: NewMail[]): Promise<number[]> {
-  const rows = await insertMailsQuery.rows(
-    db,
-    mails.map((mail) => [
-      mail.to_address,
-      mail.subject,
-      mail.text_body,
-      mail.html_body ?? null,
-      mail.attachments ?? null,
-      mail.created_at,
-      mail.thread ?? null,
-    ]),
-  );
+  const rows = await insertMailsQuery.rows(db, mails.map(mailValues));
   return rows.map((row) => row.mail_id);
 }
 
@@ -76,15 +78,7 @@ export async function insertMailsFinishingJob(
 ): Promise<boolean> {
   const queued = await insertMailsFinishingJobQuery.rows(
     db,
-    mails.map((mail) => [
-      mail.to_address,
-      mail.subject,
-      mail.text_body,
-      mail.html_body ?? null,
-      mail.attachments ?? null,
-      mail.created_at,
-      mail.thread ?? null,
-    ]),
+    mails.map(mailValues),
     claim.now,
     claim.kind,
     claim.jobId,
