@@ -47,6 +47,9 @@ const lockOneSlot = {
   sqlite: prepared((db, slotId: number) => lockSlotsQuery(db, "sqlite", [slotId])),
 };
 
+const SAVEPOINT = CompiledQuery.raw("savepoint claim_slot");
+const ROLLBACK_TO_SAVEPOINT = CompiledQuery.raw("rollback to savepoint claim_slot");
+
 /** A slot's row as locked, and its place on one date as counted once the lock is held. */
 export interface LockedPlace {
   row: SlotRow | undefined;
@@ -102,9 +105,6 @@ export async function sendSlotClaim(
 export async function releaseSlotClaim(db: Executor) {
   await db.executeQuery(ROLLBACK_TO_SAVEPOINT);
 }
-
-const SAVEPOINT = CompiledQuery.raw("savepoint claim_slot");
-const ROLLBACK_TO_SAVEPOINT = CompiledQuery.raw("rollback to savepoint claim_slot");
 
 export function listZones(db: Executor, options: { all: boolean }) {
   const query = db.selectFrom("delivery_zones").select(["zone_id", "name", "fee", "active"]).orderBy("name");

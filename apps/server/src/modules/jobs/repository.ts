@@ -93,14 +93,11 @@ export async function claimJobs(
  * after the request that queued it). Found by its key on both databases (dueJobs), so a claim
  * costs the same however long the queue is. Built once per dialect.
  */
-const claimOne = {
-  postgres: prepared((db, token: string, lockedUntil: string, kind: string, now: string, jobId: number) =>
-    claimQuery(db, "postgres", { kinds: [kind], now, lockedUntil, token, limit: 1, jobId }),
-  ),
-  sqlite: prepared((db, token: string, lockedUntil: string, kind: string, now: string, jobId: number) =>
-    claimQuery(db, "sqlite", { kinds: [kind], now, lockedUntil, token, limit: 1, jobId }),
-  ),
-};
+const claimOneOn = (dialect: Dialect) =>
+  prepared((db, token: string, lockedUntil: string, kind: string, now: string, jobId: number) =>
+    claimQuery(db, dialect, { kinds: [kind], now, lockedUntil, token, limit: 1, jobId }),
+  );
+const claimOne = { postgres: claimOneOn("postgres"), sqlite: claimOneOn("sqlite") };
 
 /**
  * One due transactional job by its id, if it is of `kind`, due and not held, claimed and marked done
@@ -120,6 +117,18 @@ const doneOnClaim = (now: string) => ({
   last_error: null,
 });
 
+/** claimOneDone's update without what it returns. */
+function claimOneDoneUpdate(
+  db: QueryCreator<Database>,
+  dialect: Dialect,
+  claim: { kind: string; now: string; jobId: number },
+) {
+  return dueJobs(db, dialect, { kinds: [claim.kind], now: claim.now, limit: 1, jobId: claim.jobId }).set((eb) => ({
+    ...doneOnClaim(claim.now),
+    attempts: eb("attempts", "+", 1),
+  }));
+}
+
 /**
  * PostgreSQL: claimOneDone's update without what it returns, for a statement that claims the job
  * and writes its work together (a data-modifying WITH): one round trip instead of a transaction's
@@ -129,22 +138,14 @@ export function claimOneDoneOnPostgres(
   db: QueryCreator<Database>,
   claim: { kind: string; now: string; jobId: number },
 ) {
-  return dueJobs(db, "postgres", { kinds: [claim.kind], now: claim.now, limit: 1, jobId: claim.jobId }).set((eb) => ({
-    ...doneOnClaim(claim.now),
-    attempts: eb("attempts", "+", 1),
-  }));
+  return claimOneDoneUpdate(db, "postgres", claim);
 }
 
-const claimOneDoneQuery = {
-  postgres: prepared((db, now: string, kind: string, jobId: number) =>
-    claimOneDoneOnPostgres(db, { kind, now, jobId }).returning(JOB_COLUMNS),
-  ),
-  sqlite: prepared((db, now: string, kind: string, jobId: number) =>
-    dueJobs(db, "sqlite", { kinds: [kind], now, limit: 1, jobId })
-      .set((eb) => ({ ...doneOnClaim(now), attempts: eb("attempts", "+", 1) }))
-      .returning(JOB_COLUMNS),
-  ),
-};
+const claimOneDoneOn = (dialect: Dialect) =>
+  prepared((db, now: string, kind: string, jobId: number) =>
+    claimOneDoneUpdate(db, dialect, { kind, now, jobId }).returning(JOB_COLUMNS),
+  );
+const claimOneDoneQuery = { postgres: claimOneDoneOn("postgres"), sqlite: claimOneDoneOn("sqlite") };
 
 /** The statement that claims jobs (claimJobs), unsent: the tests read PostgreSQL's and SQLite's plans of it. */
 export function claimQuery(
