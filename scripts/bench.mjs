@@ -17,7 +17,8 @@
  * It prints one table (measure, result, goal, met) for docs/performance.md and stops by itself in a
  * few minutes. Latency percentiles come from autocannon, whose nearest one above p95 is p97.5; the
  * table says which it shows. BENCH_ONLY=reads,orders picks parts; BENCH_SECONDS (5) and
- * BENCH_ROUNDS (3) set the length of each run; BENCH_DATABASES=postgres (or sqlite) runs the
+ * BENCH_ROUNDS (3) set the length of each run; the orders are measured after BENCH_WARM_SECONDS (5)
+ * of orders that are not counted; BENCH_DATABASES=postgres (or sqlite) runs the
  * orders on one database; BENCH_JSON=file also writes the rows as JSON.
  * BENCH_SERVER=file runs that server bundle instead of the current build (a copy of an older build,
  * kept under apps/server/ so it finds the same packages, with the rest of the build's dist/ beside
@@ -27,7 +28,8 @@
  * process's own CPU time per order placed (from /proc), which moves much less with the machine's load:
  * during the load, and until the job runner has sent every mail the load queued (the next load starts
  * on an empty queue), and the share of the machine's CPU its virtual machine's host took during the
- * load ("steal" in /proc/stat), which says how much of the two cores the run really had. The
+ * load ("steal" in /proc/stat), which says how much of the two cores the run really had; on
+ * PostgreSQL also the CPU its processes used during the load, per order placed. The
  * PostgreSQL one-product row also gives what one round trip to PostgreSQL costs on this machine.
  */
 import { execFileSync } from "node:child_process";
@@ -61,6 +63,7 @@ import {
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 const CONNECTIONS = 32;
+const WARM_SECONDS = Number(process.env.BENCH_WARM_SECONDS ?? 5);
 const DATABASES = (process.env.BENCH_DATABASES ?? "sqlite,postgres").split(",").map((d) => d.trim());
 for (const database of DATABASES) {
   if (database !== "sqlite" && database !== "postgres") {
@@ -212,12 +215,12 @@ async function benchReads() {
  * Each connection orders as its own buyer; `items(buyer)` gives that buyer's next order lines. A
  * connection's body is set again after every answer (autocannon resets per-request context).
  */
-function orderLoad(base, buyers, items) {
+function orderLoad(base, buyers, items, duration = SECONDS * 2) {
   let next = 0;
   return cannon({
     url: `${base}/api/order`,
     method: "POST",
-    duration: SECONDS * 2,
+    duration,
     setupClient(client) {
       const buyer = next++ % buyers.length;
       const order = () =>
@@ -237,6 +240,32 @@ function cpuSeconds(pid) {
     const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
     // utime and stime, fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
     return (Number(fields[11]) + Number(fields[12])) / 100;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * CPU seconds all of this machine's PostgreSQL processes have used so far (its server, the shop's
+ * sessions and its background workers), from /proc; null where there is none. A session that ends
+ * takes its time with it, so it is read while the shop keeps its pool open.
+ */
+function postgresCpuSeconds() {
+  try {
+    let ticks = 0;
+    for (const entry of fs.readdirSync("/proc")) {
+      if (!/^\d+$/.test(entry)) continue;
+      let stat;
+      try {
+        stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      } catch {
+        continue; // ended meanwhile
+      }
+      if (!stat.includes("(postgres)")) continue;
+      const fields = stat.split(") ")[1].split(" ");
+      ticks += Number(fields[11]) + Number(fields[12]);
+    }
+    return ticks / 100;
   } catch {
     return null;
   }
@@ -271,15 +300,21 @@ function stolenPercent(before, after) {
  * An order load with the shop's own CPU time per order placed beside it: the machine is shared,
  * so the rate moves with everything else running, the CPU each order costs much less.
  */
-async function measuredOrderLoad(shop, buyers, items, jobs) {
+async function measuredOrderLoad(shop, buyers, items, jobs, { postgres = false } = {}) {
   const before = cpuSeconds(shop.pid);
+  const postgresBefore = postgres ? postgresCpuSeconds() : null;
   const machineBefore = machineTicks();
   const result = summary(await orderLoad(shop.base, buyers, items), SECONDS * 2);
   const after = cpuSeconds(shop.pid);
+  const postgresAfter = postgres ? postgresCpuSeconds() : null;
   result.stolen = stolenPercent(machineBefore, machineTicks());
   const placed = result.created * SECONDS * 2;
   const perOrder = (end) => (before === null || end === null || placed === 0 ? null : ((end - before) * 1000) / placed);
   result.cpuPerOrder = perOrder(after);
+  result.postgresCpuPerOrder =
+    postgresBefore === null || postgresAfter === null || placed === 0
+      ? null
+      : ((postgresAfter - postgresBefore) * 1000) / placed;
   // The mails of the orders are sent by the shop's job runner, partly after the load: the CPU until
   // none is left is what an order costs in all, and the next load starts on an empty queue.
   const loadEnded = performance.now();
@@ -288,6 +323,19 @@ async function measuredOrderLoad(shop, buyers, items, jobs) {
   result.drainSeconds = (performance.now() - loadEnded) / 1000;
   result.failedJobs = await jobs.failed();
   return result;
+}
+
+/**
+ * Orders placed before the measured loads and not counted, their mails sent: a shop in a rush has
+ * been running for hours, its code compiled and its memory and files in use. A fresh process's
+ * first seconds (compiling, and on this virtual machine every page of memory and every new file
+ * the first time) placed a fifth to a third fewer orders on PostgreSQL, and up to a tenth fewer on
+ * SQLite, than the same loads after this (docs/performance.md, session 17).
+ */
+async function warmUp(shop, buyers, items, jobs) {
+  if (WARM_SECONDS <= 0) return;
+  await orderLoad(shop.base, buyers, items, WARM_SECONDS);
+  await drained(jobs.queued);
 }
 
 /** Waits until the shop's due jobs are all done, up to two minutes; false if they were not. */
@@ -334,6 +382,7 @@ const cpuNote = (s) =>
   (s.cpuPerOrder === null
     ? ""
     : `; shop CPU ${s.cpuPerOrder.toFixed(1)} ms/order, ${s.cpuWithMails === null ? "mails not all sent in 2 min" : `${s.cpuWithMails.toFixed(1)} with its mails sent, ${s.drainSeconds.toFixed(1)} s after the load`}`) +
+  (s.postgresCpuPerOrder == null ? "" : `; PostgreSQL CPU ${s.postgresCpuPerOrder.toFixed(1)} ms/order`) +
   (s.stolen === null ? "" : `; ${Math.round(s.stolen)} % of the CPU taken by the host`) +
   (s.failedJobs ? `; ${s.failedJobs} jobs FAILED since the shop started` : "");
 
@@ -386,13 +435,12 @@ async function benchOrders() {
         });
         const common = await createLoadProducts(shop.base, admin, { count: 4, stock: 1_000_000, label: "Shared" });
         const buyers = await registerBuyers(shop.base, CONNECTIONS, { label: "bench", password: PASSWORD });
-        single = await measuredOrderLoad(
-          shop,
-          buyers,
-          (buyer) => [{ product_id: own[buyer], quantity: 1, size: "Standard", color: "Red" }],
-          jobs,
-        );
-        shared = await measuredOrderLoad(shop, buyers, () => pickShared(common), jobs);
+        const oneEach = (buyer) => [{ product_id: own[buyer], quantity: 1, size: "Standard", color: "Red" }];
+        await warmUp(shop, buyers, oneEach, jobs);
+        single = await measuredOrderLoad(shop, buyers, oneEach, jobs, { postgres: dialect === "postgres" });
+        shared = await measuredOrderLoad(shop, buyers, () => pickShared(common), jobs, {
+          postgres: dialect === "postgres",
+        });
       } finally {
         // Ending the shop's sessions makes PostgreSQL count their deadlocks.
         await shop.stop();
