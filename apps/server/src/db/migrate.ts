@@ -27,6 +27,7 @@ import * as partialOrderIndexes from "./migrations/20261207100000_partial_order_
 import * as orderItemsIndexByOrder from "./migrations/20261208100000_order_items_index_by_order.js";
 import * as mailThreads from "./migrations/20261209100000_mail_threads.js";
 import * as jobsQueueOrder from "./migrations/20261210100000_jobs_queue_order.js";
+import * as mailsKeptWhole from "./migrations/20261211100000_mails_kept_whole.js";
 
 /** Migrations listed in code so they run the same from source, tests and any bundle. */
 const migrations: Record<string, Migration> = {
@@ -58,6 +59,7 @@ const migrations: Record<string, Migration> = {
   "20261208100000_order_items_index_by_order": orderItemsIndexByOrder,
   "20261209100000_mail_threads": mailThreads,
   "20261210100000_jobs_queue_order": jobsQueueOrder,
+  "20261211100000_mails_kept_whole": mailsKeptWhole,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {
