@@ -36,6 +36,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { postgresCpuSeconds, processCpuSeconds } from "./lib/process-cpu.mjs";
 import {
   adminCookie,
   call,
@@ -109,30 +110,13 @@ async function delayedPostgres(url, delayMs) {
 
 const relay = DATABASE === "postgres" && DELAY_MS > 0 ? await delayedPostgres(postgresUrl("postgres"), DELAY_MS) : null;
 
-/** CPU seconds (user + system) of a process from its /proc stat line. */
-function cpuOfStat(stat) {
-  const fields = stat.split(") ")[1].split(" ");
-  return (Number(fields[11]) + Number(fields[12])) / 100;
+/** The shop's CPU seconds so far; the comparison means nothing without them. */
+function shopCpu(pid) {
+  const seconds = processCpuSeconds(pid);
+  if (seconds === null) throw new Error(`bench:pair: no CPU time for process ${pid} in /proc`);
+  return seconds;
 }
-
-const shopCpu = (pid) => cpuOfStat(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
-
-/** CPU seconds of the PostgreSQL processes serving database `name` ("postgres: user name host …"). */
-function postgresCpu(name) {
-  let total = 0;
-  for (const pid of fs.readdirSync("/proc")) {
-    if (!/^\d+$/.test(pid)) continue;
-    try {
-      const command = fs.readFileSync(`/proc/${pid}/cmdline`, "utf8");
-      if (command.startsWith("postgres:") && command.includes(` ${name} `)) {
-        total += cpuOfStat(fs.readFileSync(`/proc/${pid}/stat`, "utf8"));
-      }
-    } catch {
-      // The process ended while it was read.
-    }
-  }
-  return total;
-}
+const postgresCpu = (name) => postgresCpuSeconds(name) ?? 0;
 
 async function startBuild(bundle) {
   const name = `florist_pair_${randomBytes(5).toString("hex")}`;

@@ -42,6 +42,7 @@ import zlib from "node:zlib";
 import autocannon from "autocannon";
 import SQLite from "better-sqlite3";
 import { buildServer, buildWeb, SERVER_BUNDLE, SERVER_DIR, serverIsStale, webIsStale } from "./build.mjs";
+import { postgresCpuSeconds, processCpuSeconds } from "./lib/process-cpu.mjs";
 import {
   adminCookie,
   call,
@@ -234,43 +235,6 @@ function orderLoad(base, buyers, items, duration = SECONDS * 2) {
   });
 }
 
-/** CPU seconds (user + system) a process has used so far, from /proc; null where there is none. */
-function cpuSeconds(pid) {
-  try {
-    const fields = fs.readFileSync(`/proc/${pid}/stat`, "utf8").split(") ")[1].split(" ");
-    // utime and stime, fields 14 and 15 of stat(5), in clock ticks (100 a second on Linux).
-    return (Number(fields[11]) + Number(fields[12])) / 100;
-  } catch {
-    return null;
-  }
-}
-
-/**
- * CPU seconds all of this machine's PostgreSQL processes have used so far (its server, the shop's
- * sessions and its background workers), from /proc; null where there is none. A session that ends
- * takes its time with it, so it is read while the shop keeps its pool open.
- */
-function postgresCpuSeconds() {
-  try {
-    let ticks = 0;
-    for (const entry of fs.readdirSync("/proc")) {
-      if (!/^\d+$/.test(entry)) continue;
-      let stat;
-      try {
-        stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      } catch {
-        continue; // ended meanwhile
-      }
-      if (!stat.includes("(postgres)")) continue;
-      const fields = stat.split(") ")[1].split(" ");
-      ticks += Number(fields[11]) + Number(fields[12]);
-    }
-    return ticks / 100;
-  } catch {
-    return null;
-  }
-}
-
 /**
  * The machine's CPU time so far, from the first line of /proc/stat (clock ticks): all of it, and the
  * part the virtual machine's host gave to others ("steal"); null where there is none.
@@ -301,11 +265,12 @@ function stolenPercent(before, after) {
  * so the rate moves with everything else running, the CPU each order costs much less.
  */
 async function measuredOrderLoad(shop, buyers, items, jobs, { postgres = false } = {}) {
-  const before = cpuSeconds(shop.pid);
+  const before = processCpuSeconds(shop.pid);
+  // The whole server's: only this shop uses it while the load runs.
   const postgresBefore = postgres ? postgresCpuSeconds() : null;
   const machineBefore = machineTicks();
   const result = summary(await orderLoad(shop.base, buyers, items), SECONDS * 2);
-  const after = cpuSeconds(shop.pid);
+  const after = processCpuSeconds(shop.pid);
   const postgresAfter = postgres ? postgresCpuSeconds() : null;
   result.stolen = stolenPercent(machineBefore, machineTicks());
   const placed = result.created * SECONDS * 2;
@@ -318,7 +283,7 @@ async function measuredOrderLoad(shop, buyers, items, jobs, { postgres = false }
   // The mails of the orders are sent by the shop's job runner, partly after the load: the CPU until
   // none is left is what an order costs in all, and the next load starts on an empty queue.
   const loadEnded = performance.now();
-  result.cpuWithMails = (await drained(jobs.queued)) ? perOrder(cpuSeconds(shop.pid)) : null;
+  result.cpuWithMails = (await drained(jobs.queued)) ? perOrder(processCpuSeconds(shop.pid)) : null;
   // How long a shopper's mail waited once the rush was over: the runner empties the queue the load left.
   result.drainSeconds = (performance.now() - loadEnded) / 1000;
   result.failedJobs = await jobs.failed();
@@ -327,10 +292,10 @@ async function measuredOrderLoad(shop, buyers, items, jobs, { postgres = false }
 
 /**
  * Orders placed before the measured loads and not counted, their mails sent: a shop in a rush has
- * been running for hours, its code compiled and its memory and files in use. A fresh process's
- * first seconds (compiling, and on this virtual machine every page of memory and every new file
- * the first time) placed a fifth to a third fewer orders on PostgreSQL, and up to a tenth fewer on
- * SQLite, than the same loads after this (docs/performance.md, session 17).
+ * been running for hours, its code compiled and its memory and files in use. After it the same
+ * loads placed 21–40 % more orders on PostgreSQL and 4–16 % more on SQLite than on a fresh process,
+ * which spends its first seconds compiling, taking memory (dear on this virtual machine) and
+ * writing the first files of a new outbox folder (docs/performance.md, 2026-12-03 session 17).
  */
 async function warmUp(shop, buyers, items, jobs) {
   if (WARM_SECONDS <= 0) return;
@@ -437,10 +402,9 @@ async function benchOrders() {
         const buyers = await registerBuyers(shop.base, CONNECTIONS, { label: "bench", password: PASSWORD });
         const oneEach = (buyer) => [{ product_id: own[buyer], quantity: 1, size: "Standard", color: "Red" }];
         await warmUp(shop, buyers, oneEach, jobs);
-        single = await measuredOrderLoad(shop, buyers, oneEach, jobs, { postgres: dialect === "postgres" });
-        shared = await measuredOrderLoad(shop, buyers, () => pickShared(common), jobs, {
-          postgres: dialect === "postgres",
-        });
+        const measure = { postgres: dialect === "postgres" };
+        single = await measuredOrderLoad(shop, buyers, oneEach, jobs, measure);
+        shared = await measuredOrderLoad(shop, buyers, () => pickShared(common), jobs, measure);
       } finally {
         // Ending the shop's sessions makes PostgreSQL count their deadlocks.
         await shop.stop();
