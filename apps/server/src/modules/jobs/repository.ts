@@ -34,16 +34,6 @@ export interface NewJob {
   created_at: string;
 }
 
-/**
- * A job queued by the statement that writes the row it is about, before that row's id is known
- * (orders repository, insertPlacedOrder): the statement writes `payloadBefore`, the id, then
- * `payloadAfter`. Made by the jobs service's jobAroundId.
- */
-export interface JobAroundId extends Omit<NewJob, "payload"> {
-  payloadBefore: string;
-  payloadAfter: string;
-}
-
 /** Queues the jobs in one statement; answers their ids, in no particular order. */
 export async function insertJobs(db: Executor, jobs: NewJob[]): Promise<number[]> {
   const rows = await insertJobsQuery.rows(
@@ -127,18 +117,6 @@ function claimOneDoneUpdate(
     ...doneOnClaim(claim.now),
     attempts: eb("attempts", "+", 1),
   }));
-}
-
-/**
- * PostgreSQL: claimOneDone's update without what it returns, for a statement that claims the job
- * and writes its work together (a data-modifying WITH): one round trip instead of a transaction's
- * four, and the same all or nothing, since one statement is its own transaction.
- */
-export function claimOneDoneOnPostgres(
-  db: QueryCreator<Database>,
-  claim: { kind: string; now: string; jobId: number },
-) {
-  return claimOneDoneUpdate(db, "postgres", claim);
 }
 
 const claimOneDoneOn = (dialect: Dialect) =>

@@ -4,8 +4,6 @@ import type { Executor } from "../../db/database.js";
 import { DAY, HOUR, isoIn, MINUTE, now, SECOND } from "../../lib/time.js";
 import * as repo from "./repository.js";
 
-export type { JobAroundId } from "./repository.js";
-
 /**
  * One kind of work the runner knows (docs/decisions/0013). `run` must tolerate running again after
  * a runner died mid-way: a job is claimed once at a time, but a claim whose lease ran out is taken
@@ -97,21 +95,6 @@ export function enqueueJobs<P>(db: Executor, kind: JobKind<P>, payloads: P[], ru
 
 function jobTimes(kind: Pick<JobKind, "kind" | "maxAttempts">, runAt: Date, createdAt: string) {
   return { kind: kind.kind, run_at: runAt.toISOString(), max_attempts: kind.maxAttempts, created_at: createdAt };
-}
-
-/** Stands for the id in a payload written around it: no payload holds these digits otherwise. */
-const ID_MARK = Number.MAX_SAFE_INTEGER;
-
-/**
- * The job enqueueJob would queue with `payloadOf(id)`, for a statement that writes the row `id` names
- * and the job at once (repository, JobAroundId): the payload's JSON is split where the id goes, so
- * it reads exactly as enqueueJob's would.
- */
-export function jobAroundId<P>(kind: JobKind<P>, payloadOf: (id: number) => P, runAt: Date = now()): repo.JobAroundId {
-  const parts = JSON.stringify(payloadOf(ID_MARK)).split(String(ID_MARK));
-  if (parts.length !== 2) throw new Error(`job ${kind.kind}: the payload must hold the id once`);
-  const [payloadBefore, payloadAfter] = parts as [string, string];
-  return { ...jobTimes(kind, runAt, now().toISOString()), payloadBefore, payloadAfter };
 }
 
 /** The next multiple of `everyMs` after `at`, so every process agrees on a recurring job's times. */
@@ -372,44 +355,20 @@ export async function runJobNow<P>(
 ): Promise<boolean> {
   if (kind.transactional && kind.everyMs === undefined) {
     // Claimed, run and finished in one transaction: one commit, no lease to write first.
-    return finishJobNow(ctx, kind, jobId, () => claimAndRunInTransaction(ctx, kind, jobId), log);
+    try {
+      return await claimAndRunInTransaction(ctx, kind, jobId);
+    } catch (error) {
+      // Nothing of the try is left: it is counted and recorded as the runner records one (claimed,
+      // then retried after its backoff), without running it again now.
+      const [job] = await claim(ctx, [kind], jobId);
+      if (job && !(await recordFailure(ctx, kind, job, error, log))) {
+        log.warn({ jobId, kind: kind.kind }, "job outlived its lease: another runner has taken it");
+      }
+      return false;
+    }
   }
   const [job] = await claim(ctx, [kind], jobId);
   return job ? runClaimed(ctx, kind, job, log) : false;
-}
-
-/** What a job finished at once by its caller is claimed by: its kind and id, due at `now`. */
-export interface JobClaim {
-  kind: string;
-  jobId: number;
-  now: string;
-}
-
-/**
- * Runs a due transactional job of `kind` at once through `finish`, which claims it, marks it done
- * and writes its work all together or not at all (repository.claimOneDone, in one statement or one
- * transaction), answering false when the job is not due or another runner holds it. For a caller
- * that already knows what the job would write (a new order's mails, from the order it has just
- * written) and so needs none of the job's reads. A failure is recorded as a failed try, as the
- * runner records one (claimed, then retried after its backoff), without running it again now.
- */
-export async function finishJobNow(
-  ctx: AppContext,
-  kind: JobKind,
-  jobId: number,
-  finish: (claim: JobClaim) => Promise<boolean>,
-  log: JobLog = quiet,
-): Promise<boolean> {
-  try {
-    return await finish({ kind: kind.kind, jobId, now: now().toISOString() });
-  } catch (error) {
-    // Nothing of the try is left: it is counted and recorded.
-    const [job] = await claim(ctx, [kind], jobId);
-    if (job && !(await recordFailure(ctx, kind, job, error, log))) {
-      log.warn({ jobId, kind: kind.kind }, "job outlived its lease: another runner has taken it");
-    }
-    return false;
-  }
 }
 
 /**

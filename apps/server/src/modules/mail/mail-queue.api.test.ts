@@ -15,8 +15,8 @@ import type { Mail } from "../../lib/mailer.js";
 import { DAY, HOUR, MINUTE, SECOND } from "../../lib/time.js";
 import { backgroundSettled } from "../accounts/service.js";
 import { runDueJobs } from "../jobs/runner.js";
-import { enqueueJob, finishJobNow, type JobKind, runJobs } from "../jobs/service.js";
-import { queueMail, queueMailsFinishingJob, sendMailJob } from "./service.js";
+import { runJobs } from "../jobs/service.js";
+import { queueMail, sendMailJob } from "./service.js";
 
 let shop: TestShop;
 /** Another process on the same database, as after a restart or beside this one. */
@@ -48,10 +48,6 @@ function recordingMailer() {
       },
     },
   };
-}
-
-function jobRow(jobId: number) {
-  return shop.ctx.db.selectFrom("jobs").selectAll().where("job_id", "=", jobId).executeTakeFirstOrThrow();
 }
 
 async function outboxFiles(): Promise<string[]> {
@@ -142,50 +138,6 @@ describe("the mail queue", () => {
     ).rejects.toThrow("the order failed");
     await runDueJobs({ ...shop.ctx, mailer: watching.mailer });
     expect(watching.sent).toEqual([]);
-  });
-
-  it("writes mails as the job that makes them is claimed and finished: once, and not when the try fails", async () => {
-    const watching = recordingMailer();
-    const mail = (to: string): Mail => ({ to, subject: "Pesanan MB-003", text: "Terima kasih." });
-    // What the job writes when the runner runs it, reading what it needs itself.
-    const kind: JobKind<{ to: string }> = {
-      kind: "test.order-mails",
-      maxAttempts: 3,
-      transactional: true,
-      async run(ctx, { to }) {
-        await queueMail(ctx.db, mail(to));
-      },
-    };
-    const finish = (ctx: AppContext, jobId: number, to: string[]) =>
-      finishJobNow(ctx, kind, jobId, (claim) => queueMailsFinishingJob(ctx, claim, to.map(mail)));
-    const jobId = await enqueueJob(shop.ctx.db, kind, { to: "runner@example.com" });
-    // One process claims the job and writes its mails; another, after it, finds it done and writes nothing.
-    expect(await finish(shop.ctx, jobId, ["first@example.com", "second@example.com"])).toBe(true);
-    expect(await finish(other, jobId, ["other@example.com"])).toBe(false);
-    expect(await jobRow(jobId)).toMatchObject({ state: "done", attempts: 1, claim_token: null });
-    // Neither does the runner.
-    advance(HOUR);
-    await runJobs({ ...shop.ctx, mailer: watching.mailer }, [kind, sendMailJob]);
-    expect(watching.sent.map((m) => m.to).sort()).toEqual(["first@example.com", "second@example.com"]);
-
-    // A try that fails writes nothing and is counted; the runner writes the mail after the backoff, once.
-    watching.sent.length = 0;
-    const failing = await enqueueJob(shop.ctx.db, kind, { to: "runner@example.com" });
-    const failed = await finishJobNow(shop.ctx, kind, failing, async () => {
-      throw new Error("the template could not be read");
-    });
-    expect(failed).toBe(false);
-    expect(await jobRow(failing)).toMatchObject({
-      state: "queued",
-      attempts: 1,
-      last_error: "the template could not be read",
-    });
-    await runJobs({ ...shop.ctx, mailer: watching.mailer }, [kind, sendMailJob]);
-    expect(watching.sent).toEqual([]);
-    advance(30 * SECOND);
-    await runJobs({ ...shop.ctx, mailer: watching.mailer }, [kind, sendMailJob]);
-    await runJobs({ ...shop.ctx, mailer: watching.mailer }, [kind, sendMailJob]);
-    expect(watching.sent.map((m) => m.to)).toEqual(["runner@example.com"]);
   });
 
   it("gives a mail up after its tenth try, about three hours after the first", async () => {

@@ -1,9 +1,8 @@
-import { sql } from "kysely";
-import { type Executor, MAIL_COLUMNS, type NewMail } from "../../db/database.js";
+import { type QueryCreator, sql } from "kysely";
+import { type Database, type Executor, MAIL_COLUMNS, type NewMail } from "../../db/database.js";
 import { prepared, preparedRows } from "../../db/prepared.js";
-import { claimOneDoneOnPostgres } from "../jobs/repository.js";
 
-type MailValues = [
+export type MailValues = [
   to_address: string,
   subject: string,
   text_body: string,
@@ -38,7 +37,7 @@ const markSentQuery = prepared((db, mailId: number, at: string) =>
 );
 
 /** A mail's values in the order of MailValues, as the statements that write mails take them. */
-function mailValues(mail: NewMail): MailValues {
+export function mailValues(mail: NewMail): MailValues {
   return [
     mail.to_address,
     mail.subject,
@@ -63,39 +62,21 @@ export interface SendJob {
   createdAt: string;
 }
 
-/**
- * PostgreSQL, in one statement: claims the due transactional job `claim.jobId` and marks it done
- * (jobs repository, claimOneDone), and only if that claimed it, writes the mails and a send job for
- * each. One statement is all or nothing, as the transaction of begin, claim, two inserts and commit
- * it stands for; the mails of every new order are written this way. False when the job was not
- * claimed (not due, or another runner holds it): then nothing was written. `mails` must not be empty.
- */
-export async function insertMailsFinishingJob(
-  db: Executor,
-  claim: { kind: string; jobId: number; now: string },
-  mails: NewMail[],
-  send: SendJob,
-): Promise<boolean> {
-  const queued = await insertMailsFinishingJobQuery.rows(
-    db,
-    mails.map(mailValues),
-    claim.now,
-    claim.kind,
-    claim.jobId,
-    send.kind,
-    send.createdAt,
-    send.maxAttempts,
-  );
-  return queued.length > 0;
+/** Mails a module writes in a statement of its own (a new order's): their rows, and the job that sends each. */
+export interface MailsToWrite {
+  mails: NewMail[];
+  send: SendJob;
 }
 
-// Built once for each number of mails (db/prepared.ts): every new order runs it, and building its
-// claim and two inserts with Kysely each time cost the shop's thread more than sending it.
-const insertMailsFinishingJobQuery = preparedRows<
-  MailValues,
-  { job_id: number },
-  [now: string, kind: string, jobId: number, sendKind: string, createdAt: string, maxAttempts: number]
->(7, (db, mails, now, kind, jobId, sendKind, createdAt, maxAttempts) => {
+/** The shop's tables of a statement's query creator, whatever `with` queries came before. */
+const ownTables = <DB extends Database>(qc: QueryCreator<DB>) => qc as unknown as QueryCreator<Database>;
+
+/**
+ * PostgreSQL: the insert of mails given as rows of MailValues, answering their ids, for a statement
+ * that writes them beside other work (a new order's, in the orders repository) as one of its `with`
+ * queries; sendJobsOf then queues the job that sends each.
+ */
+export function insertMailRows<DB extends Database>(qc: QueryCreator<DB>, mails: MailValues[]) {
   const rows = sql.join(
     mails.map(
       ([to_address, subject, text_body, html_body, attachments, created_at, thread]) =>
@@ -103,37 +84,27 @@ const insertMailsFinishingJobQuery = preparedRows<
           ${attachments}::text, ${created_at}::text, ${thread}::text)`,
     ),
   );
-  return db
-    .with("claimed", (qc) => claimOneDoneOnPostgres(qc, { kind, now, jobId }).returning("job_id"))
-    .with("written", (qc) =>
-      qc
-        .insertInto("mails")
-        .columns(["to_address", "subject", "text_body", "html_body", "attachments", "created_at", "thread"])
-        .expression(
-          // The columns named, not `*`, so that PostgreSQL keeps the statement prepared (db/prepared.ts).
-          sql`select to_address, subject, text_body, html_body, attachments, created_at, thread
-            from (values ${rows}) as m (to_address, subject, text_body, html_body, attachments, created_at, thread)
-            where exists (select from claimed)`,
-        )
-        .returning("mail_id"),
+  return ownTables(qc)
+    .insertInto("mails")
+    .columns(["to_address", "subject", "text_body", "html_body", "attachments", "created_at", "thread"])
+    .expression(
+      // The columns named, not `*`, so that PostgreSQL keeps the statement prepared (db/prepared.ts).
+      sql`select to_address, subject, text_body, html_body, attachments, created_at, thread
+        from (values ${rows}) as m (to_address, subject, text_body, html_body, attachments, created_at, thread)`,
     )
+    .returning("mail_id");
+}
+
+/** PostgreSQL: the insert of a send job for each mail id that the `with` query `written` answers. */
+export function insertSendJobs<DB extends Database>(qc: QueryCreator<DB>, written: string, send: SendJob) {
+  return ownTables(qc)
     .insertInto("jobs")
     .columns(["kind", "payload", "run_at", "max_attempts", "created_at", "state", "attempts"])
-    .expression((eb) =>
-      eb
-        .selectFrom("written")
-        .select([
-          sql<string>`${sendKind}::text`.as("kind"),
-          sql<string>`'{"mailId":' || written.mail_id || '}'`.as("payload"),
-          sql<string>`${createdAt}::text`.as("run_at"),
-          sql<number>`${maxAttempts}::integer`.as("max_attempts"),
-          sql<string>`${createdAt}::text`.as("created_at"),
-          sql<string>`'queued'`.as("state"),
-          sql<number>`0`.as("attempts"),
-        ]),
-    )
-    .returning("job_id");
-});
+    .expression(
+      sql`select ${send.kind}::text, '{"mailId":' || w.mail_id || '}', ${send.createdAt}::text,
+        ${send.maxAttempts}::integer, ${send.createdAt}::text, 'queued', 0 from ${sql.table(written)} as w`,
+    );
+}
 
 export function findMail(db: Executor, mailId: number) {
   return findMailQuery.first(db, mailId);

@@ -2,8 +2,7 @@ import type { AppContext } from "../../context.js";
 import type { Executor, NewMail } from "../../db/database.js";
 import type { Mail, MailAttachment } from "../../lib/mailer.js";
 import { DAY, isoIn, now, nowIso } from "../../lib/time.js";
-import { claimOneDone } from "../jobs/repository.js";
-import { enqueueJobs, type JobClaim, type JobKind, type JobLog, runJobNow } from "../jobs/service.js";
+import { enqueueJobs, type JobKind, type JobLog, runJobNow } from "../jobs/service.js";
 import * as repo from "./repository.js";
 
 /**
@@ -105,26 +104,13 @@ export async function queueMails(db: Executor, mails: MailToQueue[]): Promise<Qu
   return jobIds.map((jobId) => ({ jobId }));
 }
 
-/**
- * Queues mails as the due transactional job of `claim` finishes: the job is claimed and marked done,
- * and the mails and their send jobs written, together or not at all (jobs service, finishJobNow).
- * One statement on PostgreSQL (repository.insertMailsFinishingJob), a transaction on SQLite, whose
- * statements cost no round trip. False, and nothing written, when the job was not claimed.
- */
-export async function queueMailsFinishingJob(ctx: AppContext, claim: JobClaim, mails: MailToQueue[]): Promise<boolean> {
-  if (ctx.dialect === "postgres" && mails.length > 0) {
-    const createdAt = nowIso();
-    return repo.insertMailsFinishingJob(ctx.db, claim, mails.map(mailRow(createdAt)), {
-      kind: sendMailJob.kind,
-      maxAttempts: sendMailJob.maxAttempts,
-      createdAt,
-    });
-  }
-  return ctx.db.transaction().execute(async (trx) => {
-    if (!(await claimOneDone(trx, ctx.dialect, claim))) return false;
-    await queueMails(trx, mails);
-    return true;
-  });
+/** Mails as a module writes them in a statement of its own (a new order's), written now. */
+export function mailsToWrite(mails: MailToQueue[]): repo.MailsToWrite {
+  const createdAt = nowIso();
+  return {
+    mails: mails.map(mailRow(createdAt)),
+    send: { kind: sendMailJob.kind, maxAttempts: sendMailJob.maxAttempts, createdAt },
+  };
 }
 
 /**

@@ -10,8 +10,8 @@ import { DEFAULT_LANGUAGE, dateLocale, LANGUAGES, type Language, type MessageKey
 import { readPrivateImage } from "../../lib/images.js";
 import type { MailAttachment } from "../../lib/mailer.js";
 import { shopToday } from "../../lib/time.js";
-import { enqueueJob, finishJobNow, type JobAroundId, type JobKind, jobAroundId } from "../jobs/service.js";
-import { type MailToQueue, type QueuedMail, queueMails, queueMailsFinishingJob } from "../mail/service.js";
+import { enqueueJob, type JobKind } from "../jobs/service.js";
+import { type MailToQueue, type QueuedMail, queueMails } from "../mail/service.js";
 import * as orders from "../orders/repository.js";
 import { type BankAccountRow, listBankAccounts } from "../settings/repository.js";
 import { keptBankAccounts } from "../settings/service.js";
@@ -348,18 +348,31 @@ async function orderMails(
   kind: OrderMailKind,
   note: string | null,
 ): Promise<MailToQueue[]> {
-  const view = viewOf(read);
-  const orderId = read.order.order_id;
   // The shop's mails are read by whoever has NOTIFY_EMAIL: in the language of an account at that
   // address (the florist's admin account), else in English.
   const shopLanguage = PARTS[kind].some((part) => part.to === "shop")
     ? await shopMailLanguage(ctx, db)
     : DEFAULT_LANGUAGE;
-  let attachments: MailAttachment[] = [];
-  if (kind === "finished") {
-    const photo = await deliveryPhoto(ctx, read.order.order_proof);
-    attachments = photo ? [photo] : [];
-  }
+  const photo = kind === "finished" ? await deliveryPhoto(ctx, read.order.order_proof) : null;
+  return renderOrderMails(ctx, read, kind, { note, shopLanguage, attachments: photo ? [photo] : [] });
+}
+
+/** What an order's mails show besides the order: the florist's note, the shop's language, the photo. */
+interface MailExtras {
+  note: string | null;
+  shopLanguage: Language;
+  attachments: MailAttachment[];
+}
+
+/** Renders the mails of `kind` for an order read once: no reads, so it may run inside any transaction. */
+function renderOrderMails(
+  ctx: AppContext,
+  read: OrderRead,
+  kind: OrderMailKind,
+  { note, shopLanguage, attachments }: MailExtras,
+): MailToQueue[] {
+  const view = viewOf(read);
+  const orderId = read.order.order_id;
   const data = {
     ...view,
     shop: { name: SHOP_NAME, url: ctx.config.appUrl },
@@ -368,22 +381,19 @@ async function orderMails(
     lapsed: kind === "lapsed",
     photoCid: attachments[0]?.cid ?? null,
   };
-  const mails: MailToQueue[] = [];
-  for (const part of PARTS[kind]) {
+  return PARTS[kind].map((part) => {
     const language = part.to === "shop" ? shopLanguage : view.language;
     // Dates in the reader's language: the shop's reader may read another than the shopper.
     const words = language === view.language ? view : viewOf(read, language);
     const subject = t(language, part.subject, { id: view.displayId });
-    const mail: MailToQueue = {
+    return {
       to: part.to === "shop" ? ctx.config.notifyEmail : view.email,
       thread: `order:${orderId}`,
       subject,
       ...renderMail(part.template, { ...data, ...words, subject }, language),
       ...(part.to === "shopper" && attachments.length > 0 ? { attachments } : {}),
     };
-    mails.push(mail);
-  }
-  return mails;
+  });
 }
 
 /** What the job that writes an order's mails is given. */
@@ -408,39 +418,38 @@ export const orderMailJob: JobKind<OrderMailPayload, BankAccountRow[]> = {
 };
 
 /**
- * Queues an order's mails as one job row inside the caller's transaction instead of reading the order
- * back and rendering them there: a new order's transaction holds the stock and the slot that other
- * orders wait for (docs/performance.md, 2026-11-27), and one insert is all it then spends on mail.
- * None are written if it rolls back. Answers the job's id for writeOrderMailsNow.
+ * Queues an order's mails as one job row inside the caller's transaction: the runner writes them,
+ * reading the order back, once it has committed. For a new order whose mails could not be rendered
+ * with it (newOrderMails threw); none are queued if the transaction rolls back.
  */
 export function queueOrderMailJob(trx: Executor, orderId: number, kind: OrderMailKind): Promise<number> {
   return enqueueJob(trx, orderMailJob, { orderId, kind });
 }
 
-/**
- * The job queueOrderMailJob queues, for a new order not written yet: PostgreSQL writes the order and
- * this job in one statement (orders repository, insertPlacedOrder), the order's id in its payload.
- */
-export function orderMailJobAroundId(kind: OrderMailKind): JobAroundId {
-  return jobAroundId(orderMailJob, (orderId) => ({ orderId, kind }));
-}
-
-/** A new order as the transaction that placed it wrote it: what its mails show, but the bank accounts. */
+/** A new order as the transaction that places it writes it: what its mails show, but the bank accounts. */
 export type PlacedOrder = Omit<OrderRead, "accounts">;
 
+/** What a new order's mails show besides the order, kept in memory: read before its transaction. */
+export interface NewOrderMailing {
+  accounts: BankAccountRow[];
+  shopLanguage: Language;
+}
+
+export async function newOrderMailing(ctx: AppContext): Promise<NewOrderMailing> {
+  const [accounts, shopLanguage] = await Promise.all([keptBankAccounts(ctx.db), shopMailLanguage(ctx, ctx.db)]);
+  return { accounts, shopLanguage };
+}
+
 /**
- * Writes the mails of a new order's job, queued by queueOrderMailJob as "placed", at once, once its
- * transaction has committed and its locks are gone, so they are in the queue before the answer and
- * before any later mail of the order. If this fails, or the process stops first, the job runner
- * writes them (once) instead, reading the order back.
- *
- * `placed`, the order as its transaction wrote it, spares the job its reads: the mails are rendered
- * from it, and claiming the job, marking it done and writing them is one statement on PostgreSQL
- * (mail service, queueMailsFinishingJob), where every round trip counts under a rush.
+ * A new order's mails, rendered from the order as its transaction writes it, so that they are written
+ * in that transaction: with the order or not at all, and in the queue before any later mail of it.
+ * Rendering reads nothing (a few dozen microseconds), so the order's locks wait on no round trip
+ * for it. If it throws, the order is written with queueOrderMailJob's job instead.
  */
-export async function writeOrderMailsNow(ctx: AppContext, jobId: number, placed: PlacedOrder): Promise<void> {
-  await finishJobNow(ctx, orderMailJob, jobId, async (claim) => {
-    const read = { ...placed, accounts: await keptBankAccounts(ctx.db) };
-    return queueMailsFinishingJob(ctx, claim, await orderMails(ctx, ctx.db, read, "placed", null));
-  }).catch(() => false);
+export function newOrderMails(ctx: AppContext, placed: PlacedOrder, mailing: NewOrderMailing): MailToQueue[] {
+  return renderOrderMails(ctx, { ...placed, accounts: mailing.accounts }, "placed", {
+    note: null,
+    shopLanguage: mailing.shopLanguage,
+    attachments: [],
+  });
 }

@@ -1,6 +1,6 @@
 import type { OverviewSort, SortDirection } from "@florist/contract";
 import { REVIEWABLE_STATUSES } from "@florist/contract/rules";
-import { type Expression, type ExpressionBuilder, type Insertable, sql } from "kysely";
+import { type Expression, type ExpressionBuilder, type Insertable, type Selectable, sql } from "kysely";
 import type { Dialect } from "../../db/connection.js";
 import {
   type Database,
@@ -9,12 +9,20 @@ import {
   type NewOrderItem,
   ORDER_COLUMNS,
   type OrderItemCustomizationsTable,
+  type OrdersTable,
   type OrderUpdate,
 } from "../../db/database.js";
 import { answered, answerOf, type Sent, sendAhead } from "../../db/postgres-dialect.js";
 import { prepared, preparedRows } from "../../db/prepared.js";
 import { productColumns } from "../cart/repository.js";
-import type { JobAroundId } from "../jobs/repository.js";
+import {
+  insertMailRows,
+  insertSendJobs,
+  type MailsToWrite,
+  type MailValues,
+  mailValues,
+  type SendJob,
+} from "../mail/repository.js";
 
 /**
  * The first step of every transaction that takes or returns stock or checks a cart against it
@@ -184,50 +192,89 @@ const columnsOf = (alias: string, types: Record<string, SqlType>) =>
   sql.join(Object.keys(types).map((column) => sql.ref(`${alias}.${column}`)));
 
 /**
- * PostgreSQL: a new order, its lines, their add-ons and the job that writes its mails, and the cart
- * lines it empties, in one statement: one round trip instead of four or more while its products stay
- * locked (docs/decisions/0035). One statement is all or nothing, as the statements it stands for
- * were inside the order's transaction. The lines and add-ons travel as JSON, so the statement is the
- * same for every order and kept prepared. It is sent ahead (db/postgres-dialect.ts): the order's
- * commit goes out behind it without waiting, and its answer, the order as written and the job's id,
- * comes with the commit's.
+ * PostgreSQL: the id the next order is written with, taken before it is written so that its mails
+ * can be rendered and written with it. Sent ahead (db/postgres-dialect.ts), behind the products'
+ * lock; an order refused after it leaves a gap in the ids, as one rolled back always has.
+ */
+export async function sendNextOrderId(db: Executor): Promise<Sent<number>> {
+  return answerOf(await sendAhead(db, nextOrderIdQuery.compile(db)), ({ rows: [row] }) => {
+    if (!row) throw new Error("sendNextOrderId: no id answered");
+    return row.order_id;
+  });
+}
+
+// The sequence of the orders' serial id, named as PostgreSQL names it (orders_order_id_seq).
+const nextOrderIdQuery = prepared((db) =>
+  db.selectNoFrom(sql<number>`nextval('orders_order_id_seq')::integer`.as("order_id")),
+);
+
+/** An order's row, every column. */
+export type OrderRow = Selectable<OrdersTable>;
+
+/** A new order's row as insertPlacedOrder writes it, the columns written later at their defaults. */
+export function placedOrderRow(orderId: number, order: PlacedOrderValues): OrderRow {
+  return {
+    ...order,
+    order_id: orderId,
+    order_proof: null,
+    payment_proof: null,
+    payment_note: null,
+    reminder_sent_at: null,
+    reminder_token_hash: null,
+    payment_reminder_sent_at: null,
+  };
+}
+
+/**
+ * PostgreSQL: a new order, its lines, their add-ons, its mails with the job that sends each, and the
+ * cart lines it empties, in one statement: one round trip instead of six or more while its products
+ * stay locked (docs/decisions/0035). One statement is all or nothing, as the statements it stands
+ * for were inside the order's transaction. The lines and add-ons travel as JSON, so the statement is
+ * the same for every order and kept prepared (one for each number of mails, and one without any). It
+ * is sent ahead (db/postgres-dialect.ts): the order's commit goes out behind it without waiting, and
+ * its answer, the order as written, comes with the commit's.
  */
 export async function insertPlacedOrder(
   db: Executor,
+  orderId: number,
   order: PlacedOrderValues,
   items: PlacedItem[],
   addOns: PlacedAddOn[],
   cartItemIds: number[],
-  job: JobAroundId,
+  mails: MailsToWrite | null,
 ) {
-  const sent = await sendAhead(
-    db,
-    insertPlacedOrderQuery.compile(
-      db,
-      JSON.stringify(items),
-      // Numbered, so they get their ids in the order given, as one insert of them all gives them.
-      JSON.stringify(addOns.map((addOn, position) => ({ ...addOn, position }))),
-      JSON.stringify(cartItemIds),
-      job.kind,
-      job.payloadBefore,
-      job.payloadAfter,
-      job.run_at,
-      job.max_attempts,
-      job.created_at,
-      ...PLACED_ORDER_COLUMNS.map((column) => order[column]),
-    ),
-  );
-  return answerOf(sent, ({ rows: [row] }) => {
+  const args = [
+    JSON.stringify(items),
+    // Numbered, so they get their ids in the order given, as one insert of them all gives them.
+    JSON.stringify(addOns.map((addOn, position) => ({ ...addOn, position }))),
+    JSON.stringify(cartItemIds),
+    orderId,
+    ...PLACED_ORDER_COLUMNS.map((column) => order[column]),
+  ];
+  const query =
+    mails && mails.mails.length > 0
+      ? insertPlacedOrderWithMailsQuery.compile(
+          db,
+          mails.mails.map(mailValues),
+          mails.send.kind,
+          mails.send.createdAt,
+          mails.send.maxAttempts,
+          ...args,
+        )
+      : insertPlacedOrderQuery.compile(db, ...args);
+  return answerOf(await sendAhead(db, query), ({ rows: [row] }) => {
     if (!row) throw new Error("insertPlacedOrder: the order was not written");
-    const { mail_job_id, ...written } = row;
-    return { written, mailJobId: mail_job_id };
+    return row;
   });
 }
 
-const insertPlacedOrderQuery = prepared((db, ...args: unknown[]) => {
-  const [items, addOns, cartItemIds, kind, payloadBefore, payloadAfter, runAt, maxAttempts, createdAt, ...values] =
-    args;
-  const order = Object.fromEntries(PLACED_ORDER_COLUMNS.map((column, index) => [column, values[index]])) as NewOrder;
+/** The `with` queries that write a new order, its lines and add-ons and empty its cart lines: `o` answers the order. */
+function placedOrderWrites(db: Executor, args: unknown[]) {
+  const [items, addOns, cartItemIds, orderId, ...values] = args;
+  const order = {
+    ...Object.fromEntries(PLACED_ORDER_COLUMNS.map((column, index) => [column, values[index]])),
+    order_id: orderId,
+  } as NewOrder;
   const itemColumns = Object.keys(ITEM_TYPES) as (keyof typeof ITEM_TYPES)[];
   const addOnColumns = (Object.keys(ADD_ON_TYPES) as (keyof typeof ADD_ON_TYPES)[]).filter((c) => c !== "line_no");
   return db
@@ -260,19 +307,21 @@ const insertPlacedOrderQuery = prepared((db, ...args: unknown[]) => {
           "in",
           sql<number>`(select value::integer from jsonb_array_elements_text(${cartItemIds}::jsonb))`,
         ),
-    )
-    .with("j", (qc) =>
-      qc
-        .insertInto("jobs")
-        .columns(["kind", "payload", "run_at", "max_attempts", "created_at", "state", "attempts"])
-        .expression(
-          sql`select ${kind}::text, ${payloadBefore}::text || o.order_id || ${payloadAfter}::text, ${runAt}::text,
-            ${maxAttempts}::integer, ${createdAt}::text, 'queued', 0 from o`,
-        )
-        .returning("job_id"),
-    )
-    .selectFrom(["o", "j"])
-    .select([...ORDER_COLUMNS.map((column) => `o.${column}` as const), "j.job_id as mail_job_id"]);
+    );
+}
+
+const insertPlacedOrderQuery = prepared((db, ...args: unknown[]) =>
+  placedOrderWrites(db, args).selectFrom("o").select(ORDER_COLUMNS),
+);
+
+const insertPlacedOrderWithMailsQuery = preparedRows<MailValues, OrderRow, unknown[]>(7, (db, mails, ...args) => {
+  const [sendKind, createdAt, maxAttempts, ...orderArgs] = args;
+  const send = { kind: sendKind, createdAt, maxAttempts } as SendJob;
+  return placedOrderWrites(db, orderArgs)
+    .with("m", (qc) => insertMailRows(qc, mails))
+    .with("s", (qc) => insertSendJobs(qc, "m", send))
+    .selectFrom("o")
+    .select(ORDER_COLUMNS);
 });
 
 /** Answers each item's id with its line number: neither database promises RETURNING rows in the order given. */

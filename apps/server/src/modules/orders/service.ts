@@ -29,7 +29,7 @@ import type { z } from "zod";
 import type { AppContext } from "../../context.js";
 import type { Executor } from "../../db/database.js";
 import { retryTransient } from "../../db/errors.js";
-import { answered } from "../../db/postgres-dialect.js";
+import { answered, type Sent } from "../../db/postgres-dialect.js";
 import { badRequest, conflict, msg, notFound } from "../../errors.js";
 import { groupBy } from "../../lib/group.js";
 import type { MessageKey } from "../../lib/i18n.js";
@@ -58,12 +58,14 @@ import {
   sendEarliestPlaceClaim,
   sendNamedPlaceClaim,
 } from "../delivery/service.js";
+import { type MailToQueue, mailsToWrite, queueMails } from "../mail/service.js";
 import {
-  orderMailJobAroundId,
+  newOrderMailing,
+  newOrderMails,
+  type PlacedOrder,
   queueOrderMail,
   queueOrderMailJob,
   statusMailKind,
-  writeOrderMailsNow,
 } from "../notifications/service.js";
 import { getOrderSettings } from "../settings/service.js";
 import * as repo from "./repository.js";
@@ -227,21 +229,22 @@ function lineDetail(line: OrderLine & { linePrice: number }): OrderItemDetail {
 const textOrNull = (value: string | null | undefined) => (value ? value : null);
 
 /**
- * Writes a new order, its lines and their add-ons, empties the ordered cart lines and queues the job
- * that writes its mails (one job row: its mails are written once the order commits, never before,
- * without the locks other orders wait for; docs/performance.md, 2026-11-27). PostgreSQL does it all
- * in one statement, sent ahead of the commit that follows it (db/postgres-dialect.ts), so the order's
- * write and commit cost one round trip while its products stay locked; on SQLite, where a statement
- * costs no round trip, each is its own. Answers, once all of it is sent, the order as written and the
- * job's id to come: on PostgreSQL they are read with the commit's answer.
+ * Writes a new order, its lines and their add-ons, its mails (`mailsOf` renders them from the order
+ * as written, or answers null, and then the job that writes them is queued instead) and empties the
+ * ordered cart lines. PostgreSQL does it all in one statement, the order's id taken ahead
+ * (`orderId`), sent ahead of the commit that follows it (db/postgres-dialect.ts), so the order's
+ * write, its mails and the commit cost one round trip while its products stay locked; on SQLite,
+ * where a statement costs no round trip, each is its own. Answers, once all of it is sent, the order
+ * as written: on PostgreSQL it is read with the commit's answer.
  */
 async function writeOrder(
   trx: Executor,
-  dialect: AppContext["dialect"],
+  orderId: number | undefined,
   order: repo.PlacedOrderValues,
   priced: (OrderLine & { linePrice: number })[],
   cartItemIds: number[],
-) {
+  mailsOf: (row: repo.OrderRow) => MailToQueue[] | null,
+): Promise<Sent<repo.OrderRow>> {
   const items = priced.map((line, index) => ({
     line_no: index + 1,
     product_id: line.productId,
@@ -261,8 +264,10 @@ async function writeOrder(
       quantity: c.quantity,
     })),
   );
-  if (dialect === "postgres") {
-    return repo.insertPlacedOrder(trx, order, items, addOns, cartItemIds, orderMailJobAroundId("placed"));
+  if (orderId !== undefined) {
+    const mails = mailsOf(repo.placedOrderRow(orderId, order));
+    if (!mails) await queueOrderMailJob(trx, orderId, "placed");
+    return repo.insertPlacedOrder(trx, orderId, order, items, addOns, cartItemIds, mails && mailsToWrite(mails));
   }
   const written = await repo.insertOrder(trx, order);
   const rows = await repo.insertOrderItems(
@@ -275,7 +280,10 @@ async function writeOrder(
     addOns.map(({ line_no, ...addOn }) => ({ ...addOn, order_item_id: itemIdByLine.get(line_no) as number })),
   );
   await cartRepo.deleteLines(trx, cartItemIds);
-  return answered({ written, mailJobId: await queueOrderMailJob(trx, written.order_id, "placed") });
+  const mails = mailsOf(written);
+  if (mails) await queueMails(trx, mails);
+  else await queueOrderMailJob(trx, written.order_id, "placed");
+  return answered(written);
 }
 
 /**
@@ -299,14 +307,18 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
   // cannot have it, and checked again under the slot's lock; on PostgreSQL one that names none counts
   // the places before it locks anything (docs/decisions/0020).
   // Settings are read before the transaction, so it spends none of its time holding the stock on them.
-  const { deliveryFee, paymentWindowMinutes: paymentWindow, deliveryWindowDays } = await getOrderSettings(ctx.db);
+  // So are what its mails show besides the order: they are rendered in it, from the order it writes.
+  const [{ deliveryFee, paymentWindowMinutes: paymentWindow, deliveryWindowDays }, mailing] = await Promise.all([
+    getOrderSettings(ctx.db),
+    newOrderMailing(ctx),
+  ]);
   const named = Boolean(input.delivery_date && input.delivery_slot_id);
   if (input.delivery_date && input.delivery_slot_id) {
     await checkNamedPlace(ctx.db, input.delivery_date, input.delivery_slot_id, deliveryWindowDays);
   }
   const counted = ctx.dialect === "postgres" && !named ? await countPlaces(ctx.db, deliveryWindowDays) : undefined;
   // The lock order rules deadlocks out; a retry stays for anything else PostgreSQL may abort as a conflict.
-  const { detail, mailJobId, placedOrder } = await retryTransient(async () => {
+  return retryTransient(async () => {
     const placing = await ctx.db.transaction().execute(async (trx) => {
       const cartItemIds = input.items.flatMap((item) => (item.cart_item_id ? [item.cart_item_id] : []));
       const productIds = [
@@ -328,6 +340,9 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
       // The place goes out behind them too: its slot is locked after the products, as every lock of
       // an order is taken, and its answer is waited for once the stock is known to be there.
       const claiming = await sendPlaceClaim(trx, ctx.dialect, input, counted, deliveryWindowDays);
+      // PostgreSQL numbers the order now, so that its mails are rendered before it is written and
+      // written in the same statement; SQLite gives the number as it writes it.
+      const numbering = ctx.dialect === "postgres" ? await repo.sendNextOrderId(trx) : undefined;
       // Cart lines are read only now, under the product locks, so their quantities are the latest; their
       // first read goes out right behind the locks.
       const fromCart = await cartLines(trx, userId, input);
@@ -351,10 +366,11 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
         });
       }
       const place = await claiming();
+      const placedOf = (row: repo.OrderRow) => placedOrder(row, buyer, place, zone, priced);
 
       const writing = await writeOrder(
         trx,
-        ctx.dialect,
+        await numbering?.answer,
         {
           user_id: userId,
           shipping_address: input.shipping_address,
@@ -376,15 +392,36 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
         },
         priced,
         lines.flatMap((line) => (line.cartItemId ? [line.cartItemId] : [])),
+        (row) => {
+          try {
+            return newOrderMails(ctx, placedOf(row), mailing);
+          } catch {
+            // A mail that cannot be rendered must not cost the sale: the job queued instead renders
+            // it again, and records what went wrong if it still fails.
+            return null;
+          }
+        },
       );
-      return { writing, place, zone, priced };
+      return { writing, placedOf, priced };
     });
-    // Answered with the commit: a write that failed has failed the commit already.
-    const { written, mailJobId } = await placing.writing.answer;
-    const { place, zone, priced } = placing;
-    // The answer is the order as this transaction wrote it, the same as reading it back gives.
-    const order: repo.OrderWithUser = {
-      ...written,
+    // Answered with the commit: a write that failed has failed the commit already. The answer is
+    // the order as this transaction wrote it, the same as reading it back gives.
+    const written = await placing.writing.answer;
+    return toDetail(placing.placedOf(written).order, placing.priced.map(lineDetail));
+  });
+}
+
+/** A new order as its answer and its mails show it: its row with its buyer's, slot's and district's names, and its lines. */
+function placedOrder(
+  row: repo.OrderRow,
+  buyer: Buyer,
+  place: Place | null,
+  zone: { name: string } | null,
+  priced: (OrderLine & { linePrice: number })[],
+): PlacedOrder {
+  return {
+    order: {
+      ...row,
       username: buyer.username,
       email: buyer.email,
       language: buyer.language,
@@ -392,20 +429,16 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
       slot_start: place?.slot.start ?? null,
       slot_end: place?.slot.end ?? null,
       zone_name: zone?.name ?? null,
-    };
-    // And as its mails show it, so they are written from it without reading it back.
-    const mailLines = priced.map((line) => ({
+    },
+    lines: priced.map((line) => ({
       product_name: line.product.name,
       quantity: line.quantity,
       size: line.size,
       color: line.color,
       line_price: line.linePrice,
       addOns: line.customizations.map(({ name, price, quantity }) => ({ name, price, quantity })),
-    }));
-    return { detail: toDetail(order, priced.map(lineDetail)), mailJobId, placedOrder: { order, lines: mailLines } };
-  });
-  await writeOrderMailsNow(ctx, mailJobId, placedOrder);
-  return detail;
+    })),
+  };
 }
 
 export async function orderDetail(db: Executor, orderId: number): Promise<OrderDetail> {
