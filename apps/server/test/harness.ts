@@ -207,10 +207,12 @@ export async function closeShop(shop: TestShop, other?: AppContext): Promise<voi
 }
 
 /**
- * Waits until the settings token of a database has stood still for 200 ms: on PostgreSQL the
- * notifications of the writes made so far have arrived by then.
+ * Waits until this process has heard of the writes made so far: on PostgreSQL until their
+ * notifications have all arrived (ChangeWatch.caughtUp), then, on both databases, until the
+ * settings token has stood still for 200 ms.
  */
 export async function settled(db: Kysely<Database>) {
+  await changeWatchOf(db)?.caughtUp?.();
   let last = changeWatchOf(db)?.settingsToken();
   for (;;) {
     await new Promise((resolve) => setTimeout(resolve, 200));

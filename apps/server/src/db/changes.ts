@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import type SQLite from "better-sqlite3";
 import type { Kysely } from "kysely";
 import pg from "pg";
@@ -19,6 +20,13 @@ export interface ChangeWatch {
    * `undefined` while the watch is not listening (PostgreSQL).
    */
   settingsToken(): number | undefined;
+  /**
+   * PostgreSQL: resolves once this process has heard of every change committed before the call. It
+   * notifies the catalogue's channel itself (so `token` moves, `settingsToken` does not) and waits for
+   * that notification: PostgreSQL delivers a listener's notifications in the order their
+   * transactions committed. Resolves at once while the watch is not listening.
+   */
+  caughtUp?(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -231,6 +239,8 @@ export function postgresChangeWatch(pool: pg.Pool, connectionString: string): Ch
   let retry: NodeJS.Timeout | undefined;
   /** Connections inside a transaction that has written a settings table. */
   const wroteSettings = new WeakSet<object>();
+  /** The notifications caughtUp waits for, by payload. */
+  const marks = new Map<string, () => void>();
 
   pool.on("connect", (connection) => {
     const query = connection.query.bind(connection) as (...args: unknown[]) => unknown;
@@ -279,6 +289,11 @@ export function postgresChangeWatch(pool: pg.Pool, connectionString: string): Ch
     next.on("notification", (message) => {
       if (message.channel === SETTINGS_CHANNEL) settingsCounter += 1;
       else counter += 1;
+      const waiting = marks.get(message.payload ?? "");
+      if (waiting) {
+        marks.delete(message.payload ?? "");
+        waiting();
+      }
     });
     client = next;
     try {
@@ -305,6 +320,14 @@ export function postgresChangeWatch(pool: pg.Pool, connectionString: string): Ch
   return {
     token: () => listened(counter),
     settingsToken: () => listened(settingsCounter),
+    async caughtUp() {
+      const listener = client;
+      if (!listener || !listening) return;
+      const mark = `caught-up ${randomUUID()}`;
+      const heard = new Promise<void>((resolve) => marks.set(mark, resolve));
+      await listener.query("select pg_notify($1, $2)", [CATALOG_CHANNEL, mark]);
+      await heard;
+    },
     async close() {
       closed = true;
       listening = false;

@@ -53,6 +53,18 @@ describe("the settings every order reads, kept in memory on PostgreSQL", () => {
     await expect.poll(() => feeOf(shop.ctx.db)).toBe(45_000);
   });
 
+  it("are heard of, once caught up, for every change another process committed before", async () => {
+    const watch = changeWatchOf(shop.ctx.db);
+    for (const fee of ["31000", "32000", "33000"]) {
+      const before = watch?.settingsToken();
+      await sql`update settings set value = ${fee} where key = ${SETTING_KEYS.deliveryFee}`.execute(other);
+      // No waiting for time to pass: caughtUp answers once the change's notification is in.
+      await watch?.caughtUp?.();
+      expect(watch?.settingsToken()).not.toBe(before);
+      expect(await feeOf(shop.ctx.db)).toBe(Number(fee));
+    }
+  });
+
   it("include the bank accounts, which another process's save reaches", async () => {
     const banks = async () => (await keptBankAccounts(shop.ctx.db)).map((account) => account.bank);
     const before = changeWatchOf(shop.ctx.db)?.settingsToken();
