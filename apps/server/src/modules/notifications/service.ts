@@ -443,8 +443,8 @@ export async function newOrderMailing(ctx: AppContext): Promise<NewOrderMailing>
 /**
  * A new order's mails, rendered from the order as its transaction writes it, so that they are written
  * in that transaction: with the order or not at all, and in the queue before any later mail of it.
- * Rendering reads nothing (a few dozen microseconds), so the order's locks wait on no round trip
- * for it. If it throws, the order is written with queueOrderMailJob's job instead.
+ * Rendering reads nothing (about 0.15 ms an order under a rush), so the order's locks wait on no
+ * round trip for it. If it throws, the order is written with queueOrderMailJob's job instead.
  */
 export function newOrderMails(ctx: AppContext, placed: PlacedOrder, mailing: NewOrderMailing): MailToQueue[] {
   return renderOrderMails(ctx, { ...placed, accounts: mailing.accounts }, "placed", {
