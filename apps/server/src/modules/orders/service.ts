@@ -264,6 +264,7 @@ async function writeOrder(
       quantity: c.quantity,
     })),
   );
+  // PostgreSQL, which took the order's id ahead: the mails are rendered first, then all is one statement.
   if (orderId !== undefined) {
     const mails = mailsOf(repo.placedOrderRow(orderId, order));
     if (!mails) await queueOrderMailJob(trx, orderId, "placed");
