@@ -24,7 +24,8 @@ export interface ChangeWatch {
    * PostgreSQL: resolves once this process has heard of every change committed before the call. It
    * notifies the catalogue's channel itself (so `token` moves, `settingsToken` does not) and waits for
    * that notification: PostgreSQL delivers a listener's notifications in the order their
-   * transactions committed. Resolves at once while the watch is not listening.
+   * transactions committed. Resolves at once while the watch is not listening, and as soon as the
+   * listener is lost or the watch closed: the token is undefined then, and readers go to the database.
    */
   caughtUp?(): Promise<void>;
   close(): Promise<void>;
@@ -241,6 +242,11 @@ export function postgresChangeWatch(pool: pg.Pool, connectionString: string): Ch
   const wroteSettings = new WeakSet<object>();
   /** The notifications caughtUp waits for, by payload. */
   const marks = new Map<string, () => void>();
+  /** A lost or closed listener hears nothing more: whoever waits for it reads the database instead. */
+  const releaseMarks = () => {
+    for (const release of marks.values()) release();
+    marks.clear();
+  };
 
   pool.on("connect", (connection) => {
     const query = connection.query.bind(connection) as (...args: unknown[]) => unknown;
@@ -281,6 +287,7 @@ export function postgresChangeWatch(pool: pg.Pool, connectionString: string): Ch
       if (client !== next) return;
       listening = false;
       client = undefined;
+      releaseMarks();
       next.end().catch(() => {});
       reconnect();
     };
@@ -325,12 +332,19 @@ export function postgresChangeWatch(pool: pg.Pool, connectionString: string): Ch
       if (!listener || !listening) return;
       const mark = `caught-up ${randomUUID()}`;
       const heard = new Promise<void>((resolve) => marks.set(mark, resolve));
-      await listener.query("select pg_notify($1, $2)", [CATALOG_CHANNEL, mark]);
+      try {
+        await listener.query("select pg_notify($1, $2)", [CATALOG_CHANNEL, mark]);
+      } catch {
+        // The listener was lost: its token is undefined until it listens again, which is as good.
+        marks.delete(mark);
+        return;
+      }
       await heard;
     },
     async close() {
       closed = true;
       listening = false;
+      releaseMarks();
       if (retry) clearTimeout(retry);
       const last = client;
       client = undefined;

@@ -136,3 +136,39 @@ describe("the settings every order reads, kept in memory on PostgreSQL", () => {
       .not.toContain(slot.slotId);
   });
 });
+
+describe("catching up with the changes on PostgreSQL", () => {
+  let shop: TestShop;
+  beforeAll(async () => {
+    shop = await createTestShop();
+    await vi.waitFor(() => expect(changeWatchOf(shop.ctx.db)?.settingsToken()).toBeDefined());
+  });
+  afterAll(() => shop.close());
+
+  it("does not wait for a listener that is lost, and works again once it listens", async () => {
+    const watch = changeWatchOf(shop.ctx.db);
+    // The listener's session ends, as when PostgreSQL restarts or a proxy drops the connection.
+    await sql`select pg_terminate_backend(pid) from pg_stat_activity
+      where datname = current_database() and query like 'listen %'`.execute(shop.ctx.db);
+    await expect(watch?.caughtUp?.()).resolves.toBeUndefined();
+    // Listening again (after a second): a change another connection commits is heard once caught up.
+    await vi.waitFor(() => expect(watch?.settingsToken()).toBeDefined(), { timeout: 5000 });
+    const before = watch?.settingsToken();
+    // Written through a pool of its own, which this process's watch does not see write.
+    const other = openDatabase(shop.ctx.config.databaseUrl).db;
+    try {
+      await sql`update settings set value = '36000' where key = ${SETTING_KEYS.deliveryFee}`.execute(other);
+    } finally {
+      await other.destroy();
+    }
+    await watch?.caughtUp?.();
+    expect(watch?.settingsToken()).not.toBe(before);
+  });
+
+  it("answers a wait still open when the watch closes, as the shop shuts down", async () => {
+    const watch = changeWatchOf(shop.ctx.db);
+    const waiting = watch?.caughtUp?.();
+    await watch?.close();
+    await expect(waiting).resolves.toBeUndefined();
+  });
+});
