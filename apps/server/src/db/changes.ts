@@ -44,6 +44,9 @@ export const SETTINGS_CHANNEL = "settings_changed";
 const SETTINGS_WRITE =
   /^\s*(?:insert\s+into|update|delete\s+from|truncate)\s+"?(?:settings|delivery_slots|closed_dates|delivery_zones|bank_accounts|users)"?[\s(]/i;
 
+/** The start of a transaction. */
+const TRANSACTION_BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;
+
 /** The end of a transaction (not of a savepoint). */
 const TRANSACTION_END = /^\s*(?:commit|rollback)\s*;?\s*$/i;
 
@@ -238,6 +241,8 @@ export function postgresChangeWatch(pool: pg.Pool, connectionString: string): Ch
   let closed = false;
   let client: pg.Client | undefined;
   let retry: NodeJS.Timeout | undefined;
+  /** Connections inside a transaction (`begin` sent, no `commit` or `rollback` yet). */
+  const inTransaction = new WeakSet<object>();
   /** Connections inside a transaction that has written a settings table. */
   const wroteSettings = new WeakSet<object>();
   /** The notifications caughtUp waits for, by payload. */
@@ -254,12 +259,14 @@ export function postgresChangeWatch(pool: pg.Pool, connectionString: string): Ch
       const result = query(...args);
       const first = args[0] as string | { text?: string } | undefined;
       const text = typeof first === "string" ? first : first?.text;
+      if (text !== undefined && TRANSACTION_BEGIN.test(text)) inTransaction.add(connection);
       if (text !== undefined && !READ_ONLY.test(text) && result instanceof Promise) {
         let settings = SETTINGS_WRITE.test(text);
-        if (settings) wroteSettings.add(connection);
-        else if (TRANSACTION_END.test(text) && wroteSettings.has(connection)) {
-          wroteSettings.delete(connection);
-          settings = true;
+        // A write outside a transaction is committed as it returns: no later commit moves the token for it.
+        if (settings && inTransaction.has(connection)) wroteSettings.add(connection);
+        else if (TRANSACTION_END.test(text)) {
+          inTransaction.delete(connection);
+          settings = wroteSettings.delete(connection);
         }
         const moved = () => {
           counter += 1;

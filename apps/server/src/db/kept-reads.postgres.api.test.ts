@@ -3,6 +3,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vites
 import { createTestShop, settled, type TestShop } from "../../test/harness.js";
 import { availability } from "../modules/delivery/service.js";
 import { shopMailLanguage } from "../modules/notifications/service.js";
+import { putSetting } from "../modules/settings/repository.js";
 import { getOrderSettings, keptBankAccounts } from "../modules/settings/service.js";
 import { changeWatchOf } from "./changes.js";
 import { openDatabase } from "./connection.js";
@@ -63,6 +64,22 @@ describe("the settings every order reads, kept in memory on PostgreSQL", () => {
       expect(watch?.settingsToken()).not.toBe(before);
       expect(await feeOf(shop.ctx.db)).toBe(Number(fee));
     }
+  });
+
+  it("stay kept when the connection that wrote a setting on its own later commits a transaction that writes none", async () => {
+    const watch = changeWatchOf(shop.ctx.db);
+    // One connection of the pool, as an admin's save and then a shopper's order may get in turn.
+    await shop.ctx.db.connection().execute(async (connection) => {
+      await putSetting(connection, SETTING_KEYS.deliveryFee, "34000");
+      await watch?.caughtUp?.();
+      expect(await feeOf(shop.ctx.db)).toBe(34_000);
+      const kept = watch?.settingsToken();
+      await connection.transaction().execute(async (trx) => {
+        await sql`update orders set order_status = order_status where order_id = 0`.execute(trx);
+      });
+      await watch?.caughtUp?.();
+      expect(watch?.settingsToken()).toBe(kept);
+    });
   });
 
   it("include the bank accounts, which another process's save reaches", async () => {
