@@ -27,7 +27,8 @@
  * started there (scripts/profile-summary.mjs reads them). Each order row also gives the shop
  * process's own CPU time per order placed (from /proc), which moves much less with the machine's load:
  * during the load, and until the job runner has sent every mail the load queued (the next load starts
- * on an empty queue), and the share of the machine's CPU its virtual machine's host took during the
+ * on an empty queue), how many mails the runner sent while the load ran (it puts them off while
+ * shoppers keep the shop busy, decision 0040), and the share of the machine's CPU its virtual machine's host took during the
  * load ("steal" in /proc/stat), which says how much of the two cores the run really had; on
  * PostgreSQL also the CPU its processes used during the load, per order placed. The
  * PostgreSQL one-product row also gives what one round trip to PostgreSQL costs on this machine.
@@ -269,7 +270,10 @@ async function measuredOrderLoad(shop, buyers, items, jobs, { postgres = false }
   // The whole server's: only this shop uses it while the load runs.
   const postgresBefore = postgres ? postgresCpuSeconds() : null;
   const machineBefore = machineTicks();
+  const sentBefore = await jobs.sent();
   const result = summary(await orderLoad(shop.base, buyers, items), SECONDS * 2);
+  // Mails the runner sent while the load ran (the two of each order, and any left from before).
+  result.sentDuring = (await jobs.sent()) - sentBefore;
   const after = processCpuSeconds(shop.pid);
   const postgresAfter = postgres ? postgresCpuSeconds() : null;
   result.stolen = stolenPercent(machineBefore, machineTicks());
@@ -343,10 +347,13 @@ const queuedJobsOf = (dialect, database) =>
  */
 const failedJobsOf = (dialect, database) => jobCountOf(dialect, database, "last_error is not null");
 
+/** Mails sent so far in a bench shop's database. */
+const sentMailsOf = (dialect, database) => jobCountOf(dialect, database, "state = 'done' and kind = 'mail.send'");
+
 const cpuNote = (s) =>
   (s.cpuPerOrder === null
     ? ""
-    : `; shop CPU ${s.cpuPerOrder.toFixed(1)} ms/order, ${s.cpuWithMails === null ? "mails not all sent in 2 min" : `${s.cpuWithMails.toFixed(1)} with its mails sent, ${s.drainSeconds.toFixed(1)} s after the load`}`) +
+    : `; shop CPU ${s.cpuPerOrder.toFixed(1)} ms/order, ${s.cpuWithMails === null ? "mails not all sent in 2 min" : `${s.cpuWithMails.toFixed(1)} with its mails sent, ${s.drainSeconds.toFixed(1)} s after the load`}; ${s.sentDuring} mails sent during the load`) +
   (s.postgresCpuPerOrder == null ? "" : `; PostgreSQL CPU ${s.postgresCpuPerOrder.toFixed(1)} ms/order`) +
   (s.stolen === null ? "" : `; ${Math.round(s.stolen)} % of the CPU taken by the host`) +
   (s.failedJobs ? `; ${s.failedJobs} jobs FAILED since the shop started` : "");
@@ -386,6 +393,7 @@ async function benchOrders() {
       const jobs = {
         queued: queuedJobsOf(dialect, { sqliteFile, databaseName }),
         failed: failedJobsOf(dialect, { sqliteFile, databaseName }),
+        sent: sentMailsOf(dialect, { sqliteFile, databaseName }),
       };
       env.SEED_DEMO = "0";
       const shop = await startBundle(env);

@@ -56,6 +56,20 @@ export function ensureUniqueJob(
 }
 
 /**
+ * What a claim takes: jobs of `kinds`, due by `dueBy` (by default `now`) and held by no runner at
+ * `now`, at most `limit` of them (or the one `jobId`), held until `lockedUntil` under `token`.
+ */
+export interface JobClaim {
+  kinds: string[];
+  now: string;
+  dueBy?: string;
+  lockedUntil: string;
+  token: string;
+  limit: number;
+  jobId?: number;
+}
+
+/**
  * Claims up to `limit` due jobs of the given kinds (or the one job `jobId`) in one statement:
  * writes a new claim token and lease and counts the attempt. On PostgreSQL the rows are picked
  * `FOR UPDATE SKIP LOCKED`, so a runner claiming at the same moment takes other rows, and a row
@@ -64,11 +78,7 @@ export function ensureUniqueJob(
  * first (ties by id): an update returns its rows in no set order, and a claim may hold two mails of
  * one order, queued one after the other.
  */
-export async function claimJobs(
-  db: Executor,
-  dialect: Dialect,
-  claim: { kinds: string[]; now: string; lockedUntil: string; token: string; limit: number; jobId?: number },
-): Promise<JobRow[]> {
+export async function claimJobs(db: Executor, dialect: Dialect, claim: JobClaim): Promise<JobRow[]> {
   const [kind] = claim.kinds;
   if (claim.jobId !== undefined && claim.kinds.length === 1 && kind !== undefined) {
     // The same statement with one kind, one job and a limit of 1, built once per dialect.
@@ -126,11 +136,7 @@ const claimOneDoneOn = (dialect: Dialect) =>
 const claimOneDoneQuery = { postgres: claimOneDoneOn("postgres"), sqlite: claimOneDoneOn("sqlite") };
 
 /** The statement that claims jobs (claimJobs), unsent: the tests read PostgreSQL's and SQLite's plans of it. */
-export function claimQuery(
-  db: Executor,
-  dialect: Dialect,
-  claim: { kinds: string[]; now: string; lockedUntil: string; token: string; limit: number; jobId?: number },
-) {
+export function claimQuery(db: Executor, dialect: Dialect, claim: JobClaim) {
   return dueJobs(db, dialect, claim)
     .set((eb) => ({
       claim_token: claim.token,
@@ -153,11 +159,7 @@ export function claimQuery(
  * every job queued before it: 0.4–3.4 ms for each new order's mails in a rush). The runner keeps the
  * statistics current while the queue is long (refreshQueueStatistics). docs/performance.md, 2026-12-03.
  */
-function dueJobs(
-  db: QueryCreator<Database>,
-  dialect: Dialect,
-  claim: { kinds: string[]; now: string; limit: number; jobId?: number },
-) {
+function dueJobs(db: QueryCreator<Database>, dialect: Dialect, claim: Omit<JobClaim, "lockedUntil" | "token">) {
   const jobs = db.updateTable("jobs");
   const { jobId } = claim;
   if (jobId !== undefined) {
@@ -186,12 +188,15 @@ function dueJobs(
     : jobs.where("job_id", "in", oldest);
 }
 
-/** A job of these kinds that is queued, due by `now` and held by no runner. */
-function isDue(eb: ExpressionBuilder<Database, "jobs">, claim: { kinds: string[]; now: string }) {
+/**
+ * A job of these kinds that is queued, due by `dueBy` (by default `now`) and held by no runner at
+ * `now`.
+ */
+function isDue(eb: ExpressionBuilder<Database, "jobs">, claim: Pick<JobClaim, "kinds" | "now" | "dueBy">) {
   return eb.and([
     eb("state", "=", "queued"),
     eb("kind", "in", claim.kinds),
-    eb("run_at", "<=", claim.now),
+    eb("run_at", "<=", claim.dueBy ?? claim.now),
     eb.or([eb("locked_until", "is", null), eb("locked_until", "<=", claim.now)]),
   ]);
 }

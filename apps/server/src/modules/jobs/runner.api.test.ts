@@ -1,17 +1,18 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createTestShop, type TestShop } from "../../../test/harness.js";
+import { closeShop, openShopOnClock, runningClock, type TestShop } from "../../../test/harness.js";
+import { SECOND } from "../../lib/time.js";
 import { createShop } from "../../shop.js";
 import { queueMail } from "../mail/service.js";
+import { BUSY_WAIT_MS, runDueJobs } from "./runner.js";
 
 let shop: TestShop;
+const clock = runningClock();
 beforeAll(async () => {
-  shop = await createTestShop();
+  shop = await openShopOnClock(clock.now);
 });
-afterAll(async () => {
-  await shop.close();
-});
+afterAll(() => closeShop(shop));
 
 /** The recipients of the mails in the shop's outbox folder. */
 async function outboxRecipients(): Promise<string[]> {
@@ -55,5 +56,38 @@ describe("the shop's job runner", () => {
       await (await start()).app.close();
     }
     expect(await outboxRecipients()).toEqual([...addresses, "waiting00@example.com"]);
+  });
+
+  it("puts jobs off while shoppers keep the shop busy, each for a minute at most", async () => {
+    let busy = true;
+    const round = () => runDueJobs(shop.ctx, undefined, () => busy);
+    const first = await queueMails("rush", 2);
+    // Shoppers keep the shop busy: the mails just queued wait.
+    await round();
+    expect(await outboxRecipients()).not.toContain(first[0]);
+    clock.advance(BUSY_WAIT_MS - SECOND);
+    const later = await queueMails("later", 1);
+    await round();
+    expect(await outboxRecipients()).not.toContain(first[0]);
+    // A minute on, the first two are sent in the rush all the same; the one queued later still waits.
+    clock.advance(SECOND);
+    await round();
+    expect(await outboxRecipients()).toEqual(expect.arrayContaining(first));
+    expect(await outboxRecipients()).not.toContain(later[0]);
+    // The rush is over: what waits is sent at the next round.
+    busy = false;
+    await round();
+    expect(await outboxRecipients()).toContain(later[0]);
+  });
+
+  it("asks before each claim, so a round that began quiet stops taking new work once shoppers come", async () => {
+    const addresses = await queueMails("claims", 25);
+    const sent = async () => (await outboxRecipients()).filter((to) => to.startsWith("claims")).length;
+    let claims = 0;
+    // Quiet for the round's first claim (ten mails), busy from the second on.
+    await runDueJobs(shop.ctx, undefined, () => ++claims > 1);
+    expect(await sent()).toBe(10);
+    await runDueJobs(shop.ctx, undefined, () => false);
+    expect(await sent()).toBe(addresses.length);
   });
 });

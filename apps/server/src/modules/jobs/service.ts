@@ -222,16 +222,25 @@ async function recordFailure(ctx: AppContext, kind: JobKind, job: repo.JobRow, e
   return recorded;
 }
 
-function claim(ctx: AppContext, kinds: JobKind[], jobId?: number) {
+function claim(ctx: AppContext, kinds: JobKind[], jobId?: number, dueBy?: Date) {
   const at = now();
   return repo.claimJobs(ctx.db, ctx.dialect, {
     kinds: kinds.map((k) => k.kind),
     now: at.toISOString(),
+    dueBy: dueBy?.toISOString(),
     lockedUntil: isoIn(LEASE_MS, at),
     token: randomUUID(),
     limit: jobId === undefined ? CLAIM_BATCH : 1,
     jobId,
   });
+}
+
+export interface RunOptions {
+  /**
+   * Asked before each claim: only jobs due by then are claimed (by default every job due now). The
+   * runner puts a job off with it while shoppers keep the shop busy (runner.ts).
+   */
+  dueBy?: () => Date | undefined;
 }
 
 export interface RunResult {
@@ -306,12 +315,17 @@ async function refreshQueueStatistics(ctx: AppContext, log: JobLog) {
  * Jobs of other kinds are left to runners that know them. Reads the time only through lib/time.ts,
  * so tests move the clock and call this instead of waiting.
  */
-export async function runJobs(ctx: AppContext, kinds: JobKind[], log: JobLog = quiet): Promise<RunResult> {
+export async function runJobs(
+  ctx: AppContext,
+  kinds: JobKind[],
+  log: JobLog = quiet,
+  options: RunOptions = {},
+): Promise<RunResult> {
   const byKind = new Map(kinds.map((k) => [k.kind, k]));
   const result: RunResult = { succeeded: 0, failed: 0 };
   await ensureRecurring(ctx, kinds);
   for (;;) {
-    const claimed = await claim(ctx, kinds);
+    const claimed = await claim(ctx, kinds, undefined, options.dueBy?.());
     if (claimed.length === 0) return result;
     // A full claim: the queue is longer than one, maybe a rush that its statistics have not seen.
     if (claimed.length === CLAIM_BATCH) await refreshQueueStatistics(ctx, log);
