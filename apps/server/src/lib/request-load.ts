@@ -1,4 +1,5 @@
 import type { Server } from "node:http";
+import { performance } from "node:perf_hooks";
 
 /** The shortest stretch of time a reading of the load is taken over. */
 const WINDOW_MS = 1000;
