@@ -48,8 +48,8 @@ export interface JobRunnerOptions {
   pollMs?: number;
   /**
    * Whether shoppers keep this process busy now (lib/request-load.ts). While they do, the runner
-   * puts jobs off, up to BUSY_WAIT_MS each: sending a mail costs about as much of the process's one
-   * thread as placing an order (docs/decisions/0040), and a rush's shoppers wait for their answers,
+   * puts jobs off, up to BUSY_WAIT_MS each: sending an order's two mails costs about as much of the
+   * process's one thread as placing the order (docs/decisions/0040), and a rush's shoppers wait for their answers,
    * not for their mails.
    */
   busy?: () => boolean;
