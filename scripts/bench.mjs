@@ -28,8 +28,9 @@
  * process's own CPU time per order placed (from /proc), which moves much less with the machine's load:
  * during the load, and until the job runner has sent every mail the load queued (the next load starts
  * on an empty queue), how many mails the runner sent while the load ran (it puts them off while
- * shoppers keep the shop busy, decision 0040), and the share of the machine's CPU its virtual machine's host took during the
- * load ("steal" in /proc/stat), which says how much of the two cores the run really had; on
+ * shoppers keep the shop busy, decision 0040), and the share of the machine's CPU its virtual
+ * machine's host took during the load ("steal" in /proc/stat), which says how much of the two cores
+ * the run really had; on
  * PostgreSQL also the CPU its processes used during the load, per order placed. The
  * PostgreSQL one-product row also gives what one round trip to PostgreSQL costs on this machine.
  */
@@ -266,17 +267,19 @@ function stolenPercent(before, after) {
  * so the rate moves with everything else running, the CPU each order costs much less.
  */
 async function measuredOrderLoad(shop, buyers, items, jobs, { postgres = false } = {}) {
+  // Counted outside the CPU readings: the count's own query is not the load's work.
+  const sentBefore = await jobs.sent();
   const before = processCpuSeconds(shop.pid);
   // The whole server's: only this shop uses it while the load runs.
   const postgresBefore = postgres ? postgresCpuSeconds() : null;
   const machineBefore = machineTicks();
-  const sentBefore = await jobs.sent();
   const result = summary(await orderLoad(shop.base, buyers, items), SECONDS * 2);
-  // Mails the runner sent while the load ran (the two of each order, and any left from before).
-  result.sentDuring = (await jobs.sent()) - sentBefore;
+  const loadEnded = performance.now();
   const after = processCpuSeconds(shop.pid);
   const postgresAfter = postgres ? postgresCpuSeconds() : null;
   result.stolen = stolenPercent(machineBefore, machineTicks());
+  // Mails the runner sent while the load ran (the two of each order, and any left from before).
+  result.sentDuring = (await jobs.sent()) - sentBefore;
   const placed = result.created * SECONDS * 2;
   const perOrder = (end) => (before === null || end === null || placed === 0 ? null : ((end - before) * 1000) / placed);
   result.cpuPerOrder = perOrder(after);
@@ -286,7 +289,6 @@ async function measuredOrderLoad(shop, buyers, items, jobs, { postgres = false }
       : ((postgresAfter - postgresBefore) * 1000) / placed;
   // The mails of the orders are sent by the shop's job runner, partly after the load: the CPU until
   // none is left is what an order costs in all, and the next load starts on an empty queue.
-  const loadEnded = performance.now();
   result.cpuWithMails = (await drained(jobs.queued)) ? perOrder(processCpuSeconds(shop.pid)) : null;
   // How long a shopper's mail waited once the rush was over: the runner empties the queue the load left.
   result.drainSeconds = (performance.now() - loadEnded) / 1000;
