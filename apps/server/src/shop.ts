@@ -7,7 +7,7 @@ import { migrateToLatest } from "./db/migrate.js";
 import { seed } from "./db/seed/seed.js";
 import { oneStartAtATime } from "./db/start-lock.js";
 import { createMailer } from "./lib/mailer.js";
-import { watchRequestLoad } from "./lib/request-load.js";
+import { createRequestLoad, watchRequestLoad } from "./lib/request-load.js";
 import { openFileStore } from "./lib/storage/index.js";
 import { backgroundSettled } from "./modules/accounts/service.js";
 import { startJobRunner } from "./modules/jobs/runner.js";
@@ -40,11 +40,13 @@ export async function createShop(
     throw error;
   }
   const mailer = createMailer(config);
-  const ctx: AppContext = { db, dialect, config, mailer, files };
+  const load = createRequestLoad();
+  const ctx: AppContext = { db, dialect, config, mailer, files, load };
   const app = await buildApp(ctx, options.fastify);
+  watchRequestLoad(app.server, load);
   // Every process runs one; claims in the database keep each job to one of them (docs/decisions/0013).
   // It puts jobs off for a while when this process's shoppers keep it busy (docs/decisions/0040).
-  const runner = config.runJobs ? startJobRunner(ctx, app.log, { busy: watchRequestLoad(app.server).busy }) : null;
+  const runner = config.runJobs ? startJobRunner(ctx, app.log, { busy: load.busy }) : null;
   app.addHook("onClose", async () => {
     await runner?.stop();
     // A reset mail started after its answer still needs the database to find the account.

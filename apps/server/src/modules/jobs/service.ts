@@ -89,8 +89,21 @@ export function enqueueJobs<P>(db: Executor, kind: JobKind<P>, payloads: P[], ru
   const createdAt = now().toISOString();
   return repo.insertJobs(
     db,
-    payloads.map((payload) => ({ ...jobTimes(kind, runAt, createdAt), payload: JSON.stringify(payload) })),
+    payloads.map((payload) => newJob(kind, payload, runAt, createdAt)),
   );
+}
+
+/**
+ * The row enqueueJob writes, for a statement that writes it along with others (a new order's on
+ * PostgreSQL, modules/orders/repository.ts).
+ */
+export function newJob<P>(
+  kind: JobKind<P>,
+  payload: P,
+  runAt: Date = now(),
+  createdAt = now().toISOString(),
+): repo.NewJob {
+  return { ...jobTimes(kind, runAt, createdAt), payload: JSON.stringify(payload) };
 }
 
 function jobTimes(kind: Pick<JobKind, "kind" | "maxAttempts">, runAt: Date, createdAt: string) {

@@ -92,14 +92,19 @@ export async function queueMail(db: Executor, mail: MailToQueue): Promise<Queued
   return queued as QueuedMail;
 }
 
-/** Several mails queued as one: their rows in one statement, their jobs in another. */
-export async function queueMails(db: Executor, mails: MailToQueue[]): Promise<QueuedMail[]> {
+/**
+ * Several mails queued as one: their rows in one statement, their jobs in another. They are due at
+ * `dueAt`, now when left out; an earlier time puts them ahead of mails queued since (the queue is
+ * claimed in the order jobs fell due).
+ */
+export async function queueMails(db: Executor, mails: MailToQueue[], dueAt: Date = now()): Promise<QueuedMail[]> {
   if (mails.length === 0) return [];
   const mailIds = await repo.insertMails(db, mails.map(mailRow(nowIso())));
   const jobIds = await enqueueJobs(
     db,
     sendMailJob,
     mailIds.map((mailId) => ({ mailId })),
+    dueAt,
   );
   return jobIds.map((jobId) => ({ jobId }));
 }

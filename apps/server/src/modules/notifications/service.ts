@@ -10,7 +10,8 @@ import { DEFAULT_LANGUAGE, dateLocale, LANGUAGES, type Language, type MessageKey
 import { readPrivateImage } from "../../lib/images.js";
 import type { MailAttachment } from "../../lib/mailer.js";
 import { shopToday } from "../../lib/time.js";
-import { enqueueJob, type JobKind } from "../jobs/service.js";
+import type { NewJob } from "../jobs/repository.js";
+import { enqueueJob, type JobKind, newJob } from "../jobs/service.js";
 import { type MailToQueue, type QueuedMail, queueMails } from "../mail/service.js";
 import * as orders from "../orders/repository.js";
 import { type BankAccountRow, listBankAccounts } from "../settings/repository.js";
@@ -320,11 +321,12 @@ export async function queueOrderMail(
   ctx: AppContext,
   orderId: number,
   kind: OrderMailKind,
-  options: { note?: string | null; accounts?: BankAccountRow[] } = {},
+  options: { note?: string | null; accounts?: BankAccountRow[]; dueSincePlaced?: boolean } = {},
 ): Promise<QueuedMail[]> {
   const read = await readOrder(trx, orderId, options.accounts);
   if (!read) return [];
-  return queueMails(trx, await orderMails(ctx, trx, read, kind, options.note ?? null));
+  const mails = await orderMails(ctx, trx, read, kind, options.note ?? null);
+  return queueMails(trx, mails, options.dueSincePlaced ? new Date(read.order.order_date) : undefined);
 }
 
 /**
@@ -410,20 +412,31 @@ export const orderMailJob: JobKind<OrderMailPayload, BankAccountRow[]> = {
   kind: "order.mail",
   maxAttempts: 10,
   transactional: true,
+  // One order's mails at a time, different orders' side by side: after a rush its new orders' mails
+  // are written by these jobs (docs/decisions/0041), each in its own transaction.
+  laneOf: ({ orderId }) => `order:${orderId}`,
   // The bank accounts every order's mail shows, kept in memory rather than read in each transaction.
   prepare: (ctx) => keptBankAccounts(ctx.db),
   async run(ctx, { orderId, kind }, accounts) {
-    await queueOrderMail(ctx.db, ctx, orderId, kind, { accounts });
+    // A new order's mails are due from when it was placed, as they are when written with it: a rush
+    // that put this job off (docs/decisions/0041) does not put them off once more, and they are sent
+    // ahead of any mail about the order queued since, such as its payment proof's.
+    await queueOrderMail(ctx.db, ctx, orderId, kind, { accounts, dueSincePlaced: kind === "placed" });
   },
 };
 
 /**
  * Queues an order's mails as one job row inside the caller's transaction: the runner writes them,
- * reading the order back, once it has committed. For a new order whose mails could not be rendered
- * with it (newOrderMails threw); none are queued if the transaction rolls back.
+ * reading the order back, once it has committed. For a new order whose mails wait for a rush to pass,
+ * or could not be rendered with it (newOrderMails threw); none are queued if the transaction rolls back.
  */
 export function queueOrderMailJob(trx: Executor, orderId: number, kind: OrderMailKind): Promise<number> {
   return enqueueJob(trx, orderMailJob, { orderId, kind });
+}
+
+/** The row queueOrderMailJob writes, for the statement that writes a new order on PostgreSQL. */
+export function orderMailJobRow(orderId: number, kind: OrderMailKind): NewJob {
+  return newJob(orderMailJob, { orderId, kind });
 }
 
 /** A new order as the transaction that places it writes it: what its mails show, but the bank accounts. */

@@ -74,5 +74,18 @@ describe("the round trips a Buy Now order waits for on PostgreSQL (docs/decision
     // products' lock, the stock, the slot's lock and count, the order's id; the write with its
     // mails, and the commit.
     expect(named).toBe(5);
+
+    // In a rush the order's mails are left to the job runner (docs/decisions/0041): the job that
+    // writes them goes in the order's statement, in its place, at no round trip of its own.
+    shop.ctx.load = { busy: () => true };
+    try {
+      const inARush = await socketWrites(async () => {
+        status = (await order()).statusCode;
+      });
+      expect(status).toBe(201);
+      expect(inARush).toBe(4);
+    } finally {
+      shop.ctx.load = undefined;
+    }
   });
 });

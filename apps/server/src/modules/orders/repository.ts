@@ -15,6 +15,7 @@ import {
 import { answered, answerOf, type Sent, sendAhead } from "../../db/postgres-dialect.js";
 import { prepared, preparedRows } from "../../db/prepared.js";
 import { productColumns } from "../cart/repository.js";
+import type { NewJob } from "../jobs/repository.js";
 import {
   insertMailRows,
   insertSendJobs,
@@ -230,9 +231,10 @@ export function placedOrderRow(orderId: number, order: PlacedOrderValues): Order
  * cart lines it empties, in one statement: one round trip instead of six or more while its products
  * stay locked (docs/decisions/0035). One statement is all or nothing, as the statements it stands
  * for were inside the order's transaction. The lines and add-ons travel as JSON, so the statement is
- * the same for every order and kept prepared (one for each number of mails, and one without any). It
- * is sent ahead (db/postgres-dialect.ts): the order's commit goes out behind it without waiting, and
- * its answer, the order as written, comes with the commit's.
+ * the same for every order and kept prepared (one for each number of mails, one with the job that
+ * writes the mails later instead, and one with neither). It is sent ahead (db/postgres-dialect.ts):
+ * the order's commit goes out behind it without waiting, and its answer, the order as written, comes
+ * with the commit's.
  */
 export async function insertPlacedOrder(
   db: Executor,
@@ -241,7 +243,7 @@ export async function insertPlacedOrder(
   items: PlacedItem[],
   addOns: PlacedAddOn[],
   cartItemIds: number[],
-  mails: MailsToWrite | null,
+  mailing: PlacedOrderMailing,
 ) {
   const args = [
     JSON.stringify(items),
@@ -252,21 +254,34 @@ export async function insertPlacedOrder(
     ...PLACED_ORDER_COLUMNS.map((column) => order[column]),
   ];
   const query =
-    mails && mails.mails.length > 0
-      ? insertPlacedOrderWithMailsQuery.compile(
+    "job" in mailing
+      ? insertPlacedOrderWithJobQuery.compile(
           db,
-          mails.mails.map(mailValues),
-          mails.send.kind,
-          mails.send.createdAt,
-          mails.send.maxAttempts,
+          mailing.job.kind,
+          mailing.job.payload,
+          mailing.job.run_at,
+          mailing.job.max_attempts,
+          mailing.job.created_at,
           ...args,
         )
-      : insertPlacedOrderQuery.compile(db, ...args);
+      : mailing.mails.mails.length > 0
+        ? insertPlacedOrderWithMailsQuery.compile(
+            db,
+            mailing.mails.mails.map(mailValues),
+            mailing.mails.send.kind,
+            mailing.mails.send.createdAt,
+            mailing.mails.send.maxAttempts,
+            ...args,
+          )
+        : insertPlacedOrderQuery.compile(db, ...args);
   return answerOf(await sendAhead(db, query), ({ rows: [row] }) => {
     if (!row) throw new Error("insertPlacedOrder: the order was not written");
     return row;
   });
 }
+
+/** What the statement writing a new order writes of its mails: the mails, or the job that writes them once it has committed. */
+export type PlacedOrderMailing = { mails: MailsToWrite } | { job: NewJob };
 
 /** The `with` queries that write a new order, its lines and add-ons and empty its cart lines: `o` answers the order. */
 function placedOrderWrites(db: Executor, args: unknown[]) {
@@ -313,6 +328,23 @@ function placedOrderWrites(db: Executor, args: unknown[]) {
 const insertPlacedOrderQuery = prepared((db, ...args: unknown[]) =>
   placedOrderWrites(db, args).selectFrom("o").select(ORDER_COLUMNS),
 );
+
+const insertPlacedOrderWithJobQuery = prepared((db, ...args: unknown[]) => {
+  const [kind, payload, run_at, max_attempts, created_at, ...orderArgs] = args as [
+    string,
+    string,
+    string,
+    number,
+    string,
+    ...unknown[],
+  ];
+  return placedOrderWrites(db, orderArgs)
+    .with("j", (qc) =>
+      qc.insertInto("jobs").values({ kind, payload, run_at, max_attempts, created_at, state: "queued", attempts: 0 }),
+    )
+    .selectFrom("o")
+    .select(ORDER_COLUMNS);
+});
 
 const insertPlacedOrderWithMailsQuery = preparedRows<MailValues, OrderRow, unknown[]>(7, (db, mails, ...args) => {
   const [sendKind, createdAt, maxAttempts, ...orderArgs] = args;

@@ -62,6 +62,7 @@ import { type MailToQueue, mailsToWrite, queueMails } from "../mail/service.js";
 import {
   newOrderMailing,
   newOrderMails,
+  orderMailJobRow,
   type PlacedOrder,
   queueOrderMail,
   queueOrderMailJob,
@@ -267,8 +268,8 @@ async function writeOrder(
   // PostgreSQL, which took the order's id ahead: the mails are rendered first, then all is one statement.
   if (orderId !== undefined) {
     const mails = mailsOf(repo.placedOrderRow(orderId, order));
-    if (!mails) await queueOrderMailJob(trx, orderId, "placed");
-    return repo.insertPlacedOrder(trx, orderId, order, items, addOns, cartItemIds, mails && mailsToWrite(mails));
+    const mailing = mails ? { mails: mailsToWrite(mails) } : { job: orderMailJobRow(orderId, "placed") };
+    return repo.insertPlacedOrder(trx, orderId, order, items, addOns, cartItemIds, mailing);
   }
   const written = await repo.insertOrder(trx, order);
   const rows = await repo.insertOrderItems(
@@ -307,11 +308,15 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
   // written with its place (docs/decisions/0035). An order that names a slot is refused now if it
   // cannot have it, and checked again under the slot's lock; on PostgreSQL one that names none counts
   // the places before it locks anything (docs/decisions/0020).
+  // While shoppers keep the shop busy, the order's mails are written by the job runner once the rush
+  // has passed, from the order as written: rendering and writing them is about a third of an order's
+  // work on this thread (docs/decisions/0041). Otherwise they are rendered in its transaction.
+  const mailsLater = ctx.load?.busy() ?? false;
   // Settings are read before the transaction, so it spends none of its time holding the stock on them.
   // So are what its mails show besides the order: they are rendered in it, from the order it writes.
   const [{ deliveryFee, paymentWindowMinutes: paymentWindow, deliveryWindowDays }, mailing] = await Promise.all([
     getOrderSettings(ctx.db),
-    newOrderMailing(ctx),
+    mailsLater ? null : newOrderMailing(ctx),
   ]);
   const named = Boolean(input.delivery_date && input.delivery_slot_id);
   if (input.delivery_date && input.delivery_slot_id) {
@@ -394,6 +399,7 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
         priced,
         lines.flatMap((line) => (line.cartItemId ? [line.cartItemId] : [])),
         (row) => {
+          if (!mailing) return null;
           try {
             return newOrderMails(ctx, placedOf(row), mailing);
           } catch {
