@@ -227,3 +227,13 @@ export async function setOrder(
 ) {
   await shop.ctx.db.updateTable("orders").set(change).where("order_id", "=", orderId).execute();
 }
+
+/** The states of the `order.mail` jobs that write a new order's mails (queued when they are not written with it). */
+export function placedOrderMailJobs(shop: TestShop, orderId: number) {
+  return shop.ctx.db
+    .selectFrom("jobs")
+    .select("state")
+    .where("kind", "=", "order.mail")
+    .where("payload", "=", JSON.stringify({ orderId, kind: "placed" }))
+    .execute();
+}

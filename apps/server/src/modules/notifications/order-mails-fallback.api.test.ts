@@ -1,7 +1,7 @@
 import type { OrderDetail } from "@florist/contract";
 import { orderDisplayId } from "@florist/contract/rules";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createProduct, placeOrder } from "../../../test/fixtures.js";
+import { createProduct, placedOrderMailJobs, placeOrder } from "../../../test/fixtures.js";
 import { createTestShop, signedIn, type TestShop } from "../../../test/harness.js";
 import type { Mail } from "../../lib/mailer.js";
 import { runDueJobs } from "../jobs/runner.js";
@@ -45,13 +45,7 @@ async function sentMails(): Promise<[string, string][]> {
   return mails.sort(([a], [b]) => a.localeCompare(b));
 }
 
-const mailJobs = (orderId: number) =>
-  shop.ctx.db
-    .selectFrom("jobs")
-    .select("state")
-    .where("kind", "=", "order.mail")
-    .where("payload", "=", JSON.stringify({ orderId, kind: "placed" }))
-    .execute();
+const mailJobs = (orderId: number) => placedOrderMailJobs(shop, orderId);
 
 describe("a new order whose mails cannot be rendered with it", () => {
   it("is placed all the same, and the job queued in its transaction writes its mails, once", async () => {

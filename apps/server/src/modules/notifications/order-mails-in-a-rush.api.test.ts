@@ -1,7 +1,7 @@
 import type { OrderDetail } from "@florist/contract";
 import { orderDisplayId } from "@florist/contract/rules";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { createProduct, placeOrder } from "../../../test/fixtures.js";
+import { createProduct, placedOrderMailJobs, placeOrder } from "../../../test/fixtures.js";
 import { createTestShop, signedIn, type TestShop } from "../../../test/harness.js";
 import type { Mail } from "../../lib/mailer.js";
 import { MINUTE, SECOND, setClock } from "../../lib/time.js";
@@ -43,13 +43,7 @@ async function sentMails(): Promise<Mail[]> {
 const mailsOf = (orderId: number) =>
   shop.ctx.db.selectFrom("mails").select("subject").where("thread", "=", `order:${orderId}`).execute();
 
-const mailJobs = (orderId: number) =>
-  shop.ctx.db
-    .selectFrom("jobs")
-    .select("state")
-    .where("kind", "=", "order.mail")
-    .where("payload", "=", JSON.stringify({ orderId, kind: "placed" }))
-    .execute();
+const mailJobs = (orderId: number) => placedOrderMailJobs(shop, orderId);
 
 async function orderOf(cookie: string, productId: number): Promise<OrderDetail> {
   const res = await placeOrder(shop, cookie, [{ product_id: productId, quantity: 2 }], {
