@@ -419,8 +419,9 @@ export const orderMailJob: JobKind<OrderMailPayload, BankAccountRow[]> = {
   prepare: (ctx) => keptBankAccounts(ctx.db),
   async run(ctx, { orderId, kind }, accounts) {
     // A new order's mails are due from when it was placed, as they are when written with it: a rush
-    // that put this job off (docs/decisions/0041) does not put them off once more, and they are sent
-    // ahead of any mail about the order queued since, such as its payment proof's.
+    // that put this job off (docs/decisions/0041) does not put them off once more, and they are
+    // claimed ahead of any mail about the order still waiting, such as its payment proof's. One
+    // already claimed with this job may go out first (decision 0041, Consequences).
     await queueOrderMail(ctx.db, ctx, orderId, kind, { accounts, dueSincePlaced: kind === "placed" });
   },
 };
