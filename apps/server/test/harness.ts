@@ -3,14 +3,16 @@ import fs from "node:fs/promises";
 import os from "node:os";
 import path from "node:path";
 import type { User } from "@florist/contract";
+import SQLite from "better-sqlite3";
 import type { FastifyInstance, LightMyRequestResponse } from "fastify";
 import type { Kysely } from "kysely";
+import pg from "pg";
 import { afterAll, beforeAll, inject } from "vitest";
 import { buildApp } from "../src/app.js";
 import { type Config, loadConfig } from "../src/config.js";
 import type { AppContext } from "../src/context.js";
 import { changeWatchOf } from "../src/db/changes.js";
-import { openDatabase } from "../src/db/connection.js";
+import { dialectOf, openDatabase, sqliteFile } from "../src/db/connection.js";
 import type { Database } from "../src/db/database.js";
 import { accountKey } from "../src/lib/account-key.js";
 import { createMailer } from "../src/lib/mailer.js";
@@ -219,5 +221,28 @@ export async function settled(db: Kysely<Database>) {
     const token = changeWatchOf(db)?.settingsToken();
     if (token === last) return;
     last = token;
+  }
+}
+
+/**
+ * Writes with a connection of its own that the shop does not hold, as a script or another tool
+ * beside the shop would: a second connection on the SQLite file, a client of its own on PostgreSQL.
+ */
+export async function writeFromOutside(databaseUrl: string, text: string) {
+  if (dialectOf(databaseUrl) === "sqlite") {
+    const outside = new SQLite(sqliteFile(databaseUrl));
+    try {
+      outside.prepare(text).run();
+    } finally {
+      outside.close();
+    }
+    return;
+  }
+  const outside = new pg.Client({ connectionString: databaseUrl });
+  await outside.connect();
+  try {
+    await outside.query(text);
+  } finally {
+    await outside.end();
   }
 }

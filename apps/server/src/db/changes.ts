@@ -15,8 +15,8 @@ export interface ChangeWatch {
   token(): number | undefined;
   /**
    * Like `token`, for the shop's settings tables only (settings, delivery slots, closed dates,
-   * districts, bank accounts, and the accounts' languages): it moves with a change to one of them,
-   * not with every order.
+   * districts, bank accounts), the accounts and the sessions' ends: it moves with a change to one of
+   * them (a logout, a password change, the hourly sweep of expired sessions), not with every order.
    * `undefined` while the watch is not listening (PostgreSQL).
    */
   settingsToken(): number | undefined;
@@ -36,13 +36,16 @@ export const CATALOG_CHANNEL = "catalog_changed";
 
 /**
  * The channel the settings tables' triggers notify on PostgreSQL (migrations 20261204100000,
- * 20261205100000 and 20261206100000).
+ * 20261205100000, 20261206100000 and 20261212100000).
  */
 export const SETTINGS_CHANNEL = "settings_changed";
 
-/** A statement of this process that writes one of the settings tables, or an account (its language). */
+/**
+ * A statement of this process that writes one of the settings tables or an account, or that ends
+ * sessions (a new session changes nothing kept: only found sessions are kept).
+ */
 const SETTINGS_WRITE =
-  /^\s*(?:insert\s+into|update|delete\s+from|truncate)\s+"?(?:settings|delivery_slots|closed_dates|delivery_zones|bank_accounts|users)"?[\s(]/i;
+  /^\s*(?:(?:insert\s+into|update|delete\s+from|truncate)\s+"?(?:settings|delivery_slots|closed_dates|delivery_zones|bank_accounts|users)"?|(?:delete\s+from|truncate)\s+"?sessions"?)[\s(]/i;
 
 /** The start of a transaction. */
 const TRANSACTION_BEGIN = /^\s*(?:begin|start\s+transaction)\b/i;

@@ -1,39 +1,13 @@
-import SQLite from "better-sqlite3";
 import type { Kysely } from "kysely";
-import pg from "pg";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createProduct, placeOrder } from "../../test/fixtures.js";
-import { createTestShop, settled, signedIn, type TestShop } from "../../test/harness.js";
+import { createTestShop, settled, signedIn, type TestShop, writeFromOutside } from "../../test/harness.js";
 import { putSetting } from "../modules/settings/repository.js";
 import { getOrderSettings } from "../modules/settings/service.js";
 import { changeWatchOf } from "./changes.js";
-import { dialectOf, sqliteFile } from "./connection.js";
 import { type Database, SETTING_KEYS } from "./database.js";
 
 const feeOf = async (db: Kysely<Database>) => (await getOrderSettings(db)).deliveryFee;
-
-/**
- * Writes with a connection of its own that the shop does not hold, as a script or another tool
- * beside the shop would: a second connection on the SQLite file, a client of its own on PostgreSQL.
- */
-async function writeFromOutside(databaseUrl: string, text: string) {
-  if (dialectOf(databaseUrl) === "sqlite") {
-    const outside = new SQLite(sqliteFile(databaseUrl));
-    try {
-      outside.prepare(text).run();
-    } finally {
-      outside.close();
-    }
-    return;
-  }
-  const outside = new pg.Client({ connectionString: databaseUrl });
-  await outside.connect();
-  try {
-    await outside.query(text);
-  } finally {
-    await outside.end();
-  }
-}
 
 /** The settings every order reads (the fee, the window, the slots, the bank accounts), on both databases. */
 describe("the settings every order reads, kept in memory", () => {

@@ -1,6 +1,7 @@
 import { type Kysely, sql } from "kysely";
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { createTestShop, settled, type TestShop } from "../../test/harness.js";
+import { createTestShop, createUser, login, settled, type TestShop } from "../../test/harness.js";
+import { hashToken } from "../lib/secrets.js";
 import { availability } from "../modules/delivery/service.js";
 import { shopMailLanguage } from "../modules/notifications/service.js";
 import { putSetting } from "../modules/settings/repository.js";
@@ -135,6 +136,36 @@ describe("the settings every order reads, kept in memory on PostgreSQL", () => {
     await expect.poll(language).toBe("id");
     await sql`delete from users where email_key = ${address}`.execute(other);
     await expect.poll(language).toBe("en");
+  });
+
+  it("include the sessions, which another process's logout or change of the account reaches", async () => {
+    const user = await createUser(shop);
+    const cookie = await login(shop, user.username);
+    const sessionHash = hashToken(cookie.slice(cookie.indexOf("=") + 1));
+    const whoIs = async () => {
+      const answer = await shop.app.inject({ method: "GET", url: "/api/users/session", headers: { cookie } });
+      return answer.statusCode === 200 ? answer.json().user.role : answer.statusCode;
+    };
+    expect(await whoIs()).toBe("customer");
+    await settled(shop.ctx.db);
+    // A new session (another shopper's login) is nobody's kept answer: it notifies nothing.
+    const before = changeWatchOf(shop.ctx.db)?.settingsToken();
+    await sql`insert into sessions (session_hash, user_id, created_at, expires_at)
+      values ('another-login', ${user.user_id}, '2026-12-01T03:00:00.000Z', '2099-01-01T00:00:00.000Z')`.execute(other);
+    await settled(shop.ctx.db);
+    expect(changeWatchOf(shop.ctx.db)?.settingsToken()).toBe(before);
+    // Kept: a write no trigger sees is not read.
+    await other.connection().execute(async (connection) => {
+      await sql`set session_replication_role = replica`.execute(connection);
+      await sql`update users set role = 'admin' where user_id = ${user.user_id}`.execute(connection);
+      await sql`set session_replication_role = origin`.execute(connection);
+    });
+    expect(await whoIs()).toBe("customer");
+    await sql`update users set role = 'admin' where user_id = ${user.user_id}`.execute(other);
+    await expect.poll(whoIs).toBe("admin");
+    // Another process's logout.
+    await sql`delete from sessions where session_hash = ${sessionHash}`.execute(other);
+    await expect.poll(whoIs).toBe(401);
   });
 
   it("include the bookable slots and closed dates, which another process's schedule changes reach", async () => {

@@ -23,7 +23,10 @@ declare module "fastify" {
   }
 }
 
-/** Reads the session cookie on every request and sets request.user from the database (sessions live there, not in memory). */
+/**
+ * Reads the session cookie on every request and sets request.user. Sessions live in the database;
+ * each process keeps the live ones it has read until one ends or an account changes (sessionOf).
+ */
 export const authPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
   app.decorateRequest("user", null);
   app.decorateRequest("sessionHash", null);

@@ -96,12 +96,12 @@ const sessionUser = prepared((db, sessionHash: string, now: string) =>
   db
     .selectFrom("sessions")
     .innerJoin("users", "users.user_id", "sessions.user_id")
-    .select(["users.user_id", "users.username", "users.email", "users.role", "users.language"])
+    .select(["users.user_id", "users.username", "users.email", "users.role", "users.language", "sessions.expires_at"])
     .where("sessions.session_hash", "=", sessionHash)
     .where("sessions.expires_at", ">", now),
 );
 
-/** The account a session belongs to, while the session has not expired (every signed-in request asks). */
+/** The account a session belongs to and the session's end, while the session has not expired. */
 export function findSessionUser(db: Executor, sessionHash: string, now: string) {
   return sessionUser.first(db, sessionHash, now);
 }

@@ -1,6 +1,7 @@
 import type { User } from "@florist/contract";
 import type { AppContext } from "../../context.js";
 import { isUniqueViolation } from "../../db/errors.js";
+import { KeptReads } from "../../db/kept-reads.js";
 import { AppError, badRequest, conflict, type Message, msg } from "../../errors.js";
 import { accountKey } from "../../lib/account-key.js";
 import { DEFAULT_LANGUAGE, type Language, type MessageKey, t } from "../../lib/i18n.js";
@@ -159,11 +160,14 @@ function markKnownAddress(ctx: AppContext, userId: number, address: string) {
   return repo.markThrottle(ctx.db, knownAddressMark(accountThrottle(userId), address), isoIn(KNOWN_ADDRESS_MS));
 }
 
-/** Starts a session and returns the cookie token; only its hash is stored. */
+/**
+ * Starts a session and returns the cookie token; only its hash is stored. Expired sessions are left
+ * to the hourly prune: deleting a session ends what every process keeps of sessions (keptSessions),
+ * which a login should not do to everyone else's.
+ */
 export async function startSession(ctx: AppContext, userId: number, previousSessionHash: string | null) {
   const now = nowIso();
   if (previousSessionHash) await repo.deleteSession(ctx.db, previousSessionHash);
-  await repo.deleteExpiredSessions(ctx.db, now);
   const token = newToken();
   await repo.insertSession(ctx.db, {
     session_hash: hashToken(token),
@@ -179,10 +183,27 @@ export async function endSession(ctx: AppContext, sessionHash: string | null) {
 }
 
 /** Who a session cookie's token signs in, and the session's hash; null for an unknown or expired session. */
+/**
+ * Live sessions each process has read, kept while nothing ends a session or changes an account
+ * (the settings token, db/changes.ts): every signed-in request asks, and a shopper's requests come
+ * one after another. Only found sessions are kept, so unknown tokens cannot fill it.
+ */
+const keptSessions = new KeptReads(10_000);
+
+/** The account a session token belongs to, while the session lasts by the shop's clock. */
 export async function sessionOf(ctx: AppContext, token: string): Promise<{ user: User; sessionHash: string } | null> {
   const sessionHash = hashToken(token);
-  const user = await repo.findSessionUser(ctx.db, sessionHash, nowIso());
-  return user ? { user, sessionHash } : null;
+  const at = nowIso();
+  const session = await keptSessions.read(
+    ctx.db,
+    sessionHash,
+    () => repo.findSessionUser(ctx.db, sessionHash, at),
+    (found) => found !== undefined,
+  );
+  // A kept session is kept past its end: the end is checked on every request.
+  if (!session || session.expires_at <= at) return null;
+  const { expires_at: _end, ...user } = session;
+  return { user, sessionHash };
 }
 
 const inFlight = new Set<Promise<unknown>>();
@@ -256,8 +277,9 @@ async function startPasswordReset(ctx: AppContext, email: string, log: Log) {
 }
 
 /**
- * Deletes expired sessions, reset links and throttles (the hourly prune job): writes sweep them as
- * they go, but an account nobody uses again would otherwise keep its rows for ever.
+ * Deletes expired sessions, reset links and throttles (the hourly prune job): writes sweep reset
+ * links and throttles as they go, but an account nobody uses again would otherwise keep its rows for
+ * ever. Sessions are swept here only (startSession).
  */
 export async function pruneExpired(ctx: AppContext, at: Date = now()): Promise<void> {
   const iso = at.toISOString();

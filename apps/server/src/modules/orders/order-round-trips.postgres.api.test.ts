@@ -49,8 +49,8 @@ describe("the round trips a Buy Now order waits for on PostgreSQL (docs/decision
           ...delivery,
         },
       });
-    // The settings, slots and closed dates are kept in memory once the change watch listens
-    // (db/kept-reads.ts); the first order reads them and prepares its statements.
+    // The settings, slots, closed dates and the buyer's session are kept in memory once the change
+    // watch listens (db/kept-reads.ts); the first order reads them and prepares its statements.
     await expect.poll(() => changeWatchOf(shop.ctx.db)?.settingsToken()).not.toBeUndefined();
     const first = await order();
     expect(first.statusCode).toBe(201);
@@ -61,19 +61,17 @@ describe("the round trips a Buy Now order waits for on PostgreSQL (docs/decision
       status = (await order()).statusCode;
     });
     expect(status).toBe(201);
-    // The session; the window's bookings; begin, the products' lock, the stock, the slot's savepoint,
-    // lock and count, the order's id; the write with its mails, and the commit. One at a time, they
-    // take 11.
-    expect(earliest).toBe(4);
+    // The window's bookings; begin, the products' lock, the stock, the slot's savepoint, lock and
+    // count, the order's id; the write with its mails, and the commit. One at a time, they take 10.
+    expect(earliest).toBe(3);
 
     const named = await socketWrites(async () => {
       status = (await order({ delivery_date: date, delivery_slot_id: slotId })).statusCode;
     });
     expect(status).toBe(201);
-    // The session; the slot and its place checked side by side, on two connections; begin, the
-    // products' lock, the stock, the slot's lock and count, the order's id; the write with its
-    // mails, and the commit.
-    expect(named).toBe(5);
+    // The slot and its place checked side by side, on two connections; begin, the products' lock,
+    // the stock, the slot's lock and count, the order's id; the write with its mails, and the commit.
+    expect(named).toBe(4);
 
     // In a rush the order's mails are left to the job runner (docs/decisions/0041): the job that
     // writes them goes in the order's statement, in its place, at no round trip of its own.
@@ -83,7 +81,7 @@ describe("the round trips a Buy Now order waits for on PostgreSQL (docs/decision
         status = (await order()).statusCode;
       });
       expect(status).toBe(201);
-      expect(inARush).toBe(4);
+      expect(inARush).toBe(3);
     } finally {
       shop.ctx.load = undefined;
     }
