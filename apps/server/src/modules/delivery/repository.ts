@@ -2,7 +2,7 @@ import { SLOT_RELEASING_STATUSES } from "@florist/contract/rules";
 import { CompiledQuery, sql } from "kysely";
 import type { Dialect } from "../../db/connection.js";
 import type { Executor } from "../../db/database.js";
-import { type Sent, sendAhead } from "../../db/postgres-dialect.js";
+import { answerOf, type Sent, sendAhead } from "../../db/postgres-dialect.js";
 import { prepared } from "../../db/prepared.js";
 
 const slotColumns = ["slot_id", "label", "start_time", "end_time", "same_day_cutoff", "capacity", "active"] as const;
@@ -181,15 +181,30 @@ const fullPlacesFrom = prepared((db, today: string, last: string) =>
     .groupBy(sql.ref("today_slot")),
 );
 
-/** The full places of the window from today to `last`: today's by slot, and how many of the later days'. */
-export async function fullPlaces(db: Executor, today: string, last: string) {
+/** The full places of a window: today's by slot, and how many of the later days'. */
+export interface FullPlaces {
+  todayFull: Set<number>;
+  laterFull: number;
+}
+
+function toFullPlaces(rows: { today_slot: number | null; full: number | string }[]): FullPlaces {
   const todayFull = new Set<number>();
   let laterFull = 0;
-  for (const row of await fullPlacesFrom.rows(db, today, last)) {
+  for (const row of rows) {
     if (row.today_slot === null) laterFull = Number(row.full);
     else todayFull.add(Number(row.today_slot));
   }
   return { todayFull, laterFull };
+}
+
+/** The full places of the window from today to `last`. */
+export async function fullPlaces(db: Executor, today: string, last: string): Promise<FullPlaces> {
+  return toFullPlaces(await fullPlacesFrom.rows(db, today, last));
+}
+
+/** fullPlaces, sent ahead within a transaction (db/postgres-dialect.ts): its answer comes later. */
+export async function sendFullPlaces(db: Executor, today: string, last: string): Promise<Sent<FullPlaces>> {
+  return answerOf(await sendAhead(db, fullPlacesFrom.compile(db, today, last)), (result) => toFullPlaces(result.rows));
 }
 
 /**

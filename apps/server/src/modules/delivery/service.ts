@@ -264,6 +264,11 @@ function namedPlace({ row, state }: repo.LockedPlace, date: string, slotId: numb
 export interface PlaceCount {
   slots: SlotRule[];
   snapshot: ScheduleSnapshot | null;
+  /**
+   * No place was counted: this process's last count found the window full, and the order's
+   * transaction asks whether it still is (countPlaces' `fullAskedLater`).
+   */
+  fullUnasked?: boolean;
 }
 
 /**
@@ -290,30 +295,44 @@ function everyPlaceFull(snap: ScheduleSnapshot, slots: SlotRule[]): boolean {
   );
 }
 
-/** everyPlaceFull as the database has it now, without reading each place: one query, a few rows back. */
-async function stillFull(db: Executor, slots: SlotRule[], at: Date, windowDays: number): Promise<boolean> {
-  const today = shopToday(at);
+/** everyPlaceFull of the window as fullPlaces found it at `at`, without reading each place. */
+function stillFull(full: repo.FullPlaces, slots: SlotRule[], at: Date, windowDays: number): boolean {
   const minutesNow = shopMinutesNow(at);
-  const { todayFull, laterFull } = await repo.fullPlaces(db, today, lastBookableDay(today, windowDays));
   return (
-    laterFull === slots.length * (windowDays - 1) &&
-    slots.every((slot) => sameDayCutoffPassed(slot, minutesNow) || todayFull.has(slot.slotId))
+    full.laterFull === slots.length * (windowDays - 1) &&
+    slots.every((slot) => sameDayCutoffPassed(slot, minutesNow) || full.todayFull.has(slot.slotId))
   );
+}
+
+/** The window from the shop's day at `at`, as fullPlaces asks for it. */
+function windowOf(at: Date, windowDays: number): [today: string, last: string] {
+  const today = shopToday(at);
+  return [today, lastBookableDay(today, windowDays)];
 }
 
 /**
  * Counts the places of the window. On PostgreSQL an order does it before its transaction locks
  * anything, so its products stay locked only while the one slot it tries is counted again.
  * `knownWindowDays`: the window as the caller already read it with the order's other settings.
+ * `fullAskedLater`: while the window was full at the last count, count nothing now; the order's
+ * transaction asks whether it still is, in the round trip that locks its products
+ * (sendEarliestPlaceClaim), instead of in a round trip of its own before it.
  */
-export async function countPlaces(db: Executor, knownWindowDays?: number): Promise<PlaceCount> {
+export async function countPlaces(
+  db: Executor,
+  knownWindowDays?: number,
+  { fullAskedLater = false } = {},
+): Promise<PlaceCount> {
   const at = now();
   const today = shopToday(at);
   const [active, windowDays] = await Promise.all([activeSlots(db), knownWindowDays ?? getDeliveryWindowDays(db)]);
   const slots = active.map(toSlotRule);
   const last = lastBookableDay(today, windowDays);
   if (slots.length === 0) return { slots, snapshot: null };
-  if (windowWasFull && (await stillFull(db, slots, at, windowDays))) return { slots, snapshot: null };
+  if (windowWasFull && fullAskedLater) return { slots, snapshot: null, fullUnasked: true };
+  if (windowWasFull && stillFull(await repo.fullPlaces(db, today, last), slots, at, windowDays)) {
+    return { slots, snapshot: null };
+  }
   // The window just read is the snapshot's: one settings read per count, not two.
   const snap = await snapshot(db, today, last, undefined, windowDays);
   windowWasFull = everyPlaceFull(snap, slots);
@@ -337,6 +356,20 @@ export async function sendEarliestPlaceClaim(
   windowDays?: number,
 ): Promise<PlaceClaim> {
   const places = counted ?? (await countPlaces(db, windowDays));
+  if (places.fullUnasked) {
+    const at = now();
+    const windowFor = windowDays ?? (await getDeliveryWindowDays(db));
+    // Behind the products' lock, in its round trip; the count is as fresh as one made before it.
+    const asking = await repo.sendFullPlaces(db, ...windowOf(at, windowFor));
+    return async () => {
+      if (stillFull(await asking.answer, places.slots, at, windowFor)) return null;
+      // A place came free (an order cancelled, a new day, a slot added): counted now, under the
+      // products' lock, as rarely as the window stops being full.
+      windowWasFull = false;
+      const claim = await sendEarliestPlaceClaim(db, dialect, await countPlaces(db, windowFor), windowFor);
+      return claim();
+    };
+  }
   const counts = places.snapshot;
   if (!counts) return async () => null;
   let slots = places.slots;

@@ -1,8 +1,12 @@
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { bookPlaces } from "../../../test/delivery-fixtures.js";
 import { createProduct, SHIPPING_ADDRESS } from "../../../test/fixtures.js";
-import { createTestShop, signedIn, type TestShop } from "../../../test/harness.js";
+import { createTestShop, settled, signedIn, type TestShop } from "../../../test/harness.js";
 import { changeWatchOf } from "../../db/changes.js";
+import { SETTING_KEYS } from "../../db/database.js";
+import { now, shopToday } from "../../lib/time.js";
+import { putSetting } from "../settings/repository.js";
 
 let shop: TestShop;
 beforeAll(async () => {
@@ -37,7 +41,7 @@ async function socketWrites(run: () => Promise<unknown>): Promise<number> {
 describe("the round trips a Buy Now order waits for on PostgreSQL (docs/decisions/0037)", () => {
   it("sends the stock, the slot's lock and count and the order's id behind the products' lock, and the commit behind the write", async () => {
     const buyer = await signedIn(shop);
-    const product = await createProduct(shop, { name: "Round trip bouquet", stock: 5, sizes: [], colors: [] });
+    const product = await createProduct(shop, { name: "Round trip bouquet", stock: 10, sizes: [], colors: [] });
     const order = (delivery: Record<string, unknown> = {}) =>
       shop.app.inject({
         method: "POST",
@@ -85,5 +89,30 @@ describe("the round trips a Buy Now order waits for on PostgreSQL (docs/decision
     } finally {
       shop.ctx.load = undefined;
     }
+
+    // Every place of the window full, as in a rush: the first order after it filled counts each place,
+    // the next ones ask whether it is still full behind the products' lock, in its round trip.
+    await putSetting(shop.ctx.db, SETTING_KEYS.deliveryWindowDays, "1");
+    const slots = await shop.ctx.db
+      .selectFrom("delivery_slots")
+      .select(["slot_id", "capacity"])
+      .where("active", "=", 1)
+      .execute();
+    for (const slot of slots) {
+      await bookPlaces(shop, buyer.user.user_id, {
+        date: shopToday(now()),
+        slotId: slot.slot_id,
+        count: slot.capacity,
+      });
+    }
+    await settled(shop.ctx.db);
+    expect((await order()).json()).toMatchObject({ delivery: null });
+    const whenFull = await socketWrites(async () => {
+      status = (await order()).statusCode;
+    });
+    expect(status).toBe(201);
+    // Begin, the products' lock, the stock, the window's full places, the order's id; the write with
+    // its mails, and the commit.
+    expect(whenFull).toBe(2);
   });
 });

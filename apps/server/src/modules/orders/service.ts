@@ -307,7 +307,8 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
   // The slot is the one row every order wants, so it is claimed last, just before the order is
   // written with its place (docs/decisions/0035). An order that names a slot is refused now if it
   // cannot have it, and checked again under the slot's lock; on PostgreSQL one that names none counts
-  // the places before it locks anything (docs/decisions/0020).
+  // the places before it locks anything (docs/decisions/0020), or, while the window was full at the
+  // last count, asks whether it still is in the round trip that locks its products (0042).
   // While shoppers keep the shop busy, the order's mails are written by the job runner once the rush
   // has passed, from the order as written: rendering and writing them is about a third of an order's
   // work on this thread (docs/decisions/0041). Otherwise they are rendered in its transaction.
@@ -322,7 +323,10 @@ export async function createOrder(ctx: AppContext, buyer: Buyer, input: CreateOr
   if (input.delivery_date && input.delivery_slot_id) {
     await checkNamedPlace(ctx.db, input.delivery_date, input.delivery_slot_id, deliveryWindowDays);
   }
-  const counted = ctx.dialect === "postgres" && !named ? await countPlaces(ctx.db, deliveryWindowDays) : undefined;
+  const counted =
+    ctx.dialect === "postgres" && !named
+      ? await countPlaces(ctx.db, deliveryWindowDays, { fullAskedLater: true })
+      : undefined;
   // The lock order rules deadlocks out; a retry stays for anything else PostgreSQL may abort as a conflict.
   return retryTransient(async () => {
     const placing = await ctx.db.transaction().execute(async (trx) => {
