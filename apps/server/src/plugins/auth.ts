@@ -27,25 +27,28 @@ declare module "fastify" {
  * Reads the session cookie on every request and sets request.user. Sessions live in the database;
  * each process keeps the live ones it has read until one ends or an account changes (sessionOf).
  */
-export const authPlugin = fp(async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
-  app.decorateRequest("user", null);
-  app.decorateRequest("sessionHash", null);
-  const hintOptions = sessionHintCookieOptions(ctx.config.appUrl);
-  app.addHook("onRequest", async (request, reply) => {
-    const token = request.cookies[SESSION_COOKIE];
-    const session = token && token.length <= 100 ? await sessionOf(ctx, token) : null;
-    if (session) {
-      request.user = session.user;
-      request.sessionHash = session.sessionHash;
-      if (request.cookies[SESSION_HINT_COOKIE] === undefined) {
-        reply.setCookie(SESSION_HINT_COOKIE, "1", { ...hintOptions, maxAge: SESSION_TTL_MS / 1000 });
+export const authPlugin = fp(
+  async (app: FastifyInstance, { ctx }: { ctx: AppContext }) => {
+    app.decorateRequest("user", null);
+    app.decorateRequest("sessionHash", null);
+    const hintOptions = sessionHintCookieOptions(ctx.config.appUrl);
+    app.addHook("onRequest", async (request, reply) => {
+      const token = request.cookies[SESSION_COOKIE];
+      const session = token && token.length <= 100 ? await sessionOf(ctx, token) : null;
+      if (session) {
+        request.user = session.user;
+        request.sessionHash = session.sessionHash;
+        if (request.cookies[SESSION_HINT_COOKIE] === undefined) {
+          reply.setCookie(SESSION_HINT_COOKIE, "1", { ...hintOptions, maxAge: SESSION_TTL_MS / 1000 });
+        }
+      } else if (request.cookies[SESSION_HINT_COOKIE] !== undefined) {
+        // The session has expired or ended elsewhere (a password reset): the hint goes with it.
+        reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
       }
-    } else if (request.cookies[SESSION_HINT_COOKIE] !== undefined) {
-      // The session has expired or ended elsewhere (a password reset): the hint goes with it.
-      reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
-    }
-  });
-});
+    });
+  },
+  { name: "auth" },
+);
 
 export function requireUser(request: FastifyRequest): User {
   if (!request.user) throw unauthorized();

@@ -14,17 +14,20 @@ declare module "fastify" {
  * its route pattern: `/api/order/:id`, never the raw URL, so one label per route however many ids
  * are asked for. A path no route knows is counted as "unmatched".
  */
-export const metricsPlugin = fp(async (app: FastifyInstance, { served }: { served: boolean }) => {
-  const metrics = createMetrics({ withProcess: served });
-  app.decorate("metrics", metrics);
-  if (!served) return;
-  app.addHook("onResponse", async (request, reply) => {
-    const labels = {
-      method: request.method,
-      route: request.routeOptions.url ?? "unmatched",
-      status: String(reply.statusCode),
-    };
-    metrics.httpRequests.inc(labels);
-    metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
-  });
-});
+export const metricsPlugin = fp(
+  async (app: FastifyInstance, { served }: { served: boolean }) => {
+    const metrics = createMetrics({ withProcess: served });
+    app.decorate("metrics", metrics);
+    if (!served) return;
+    app.addHook("onResponse", async (request, reply) => {
+      const labels = {
+        method: request.method,
+        route: request.routeOptions.url ?? "unmatched",
+        status: String(reply.statusCode),
+      };
+      metrics.httpRequests.inc(labels);
+      metrics.httpDuration.observe(labels, reply.elapsedTime / 1000);
+    });
+  },
+  { name: "metrics" },
+);

@@ -105,11 +105,14 @@ function isApiAnswer(url: string): boolean {
  * Every answer carries the security headers, set first: pages, assets, uploads and the API
  * documentation the page headers, API answers their own (apiSecurityHeaders).
  */
-export const securityHeadersPlugin = fp(async (app: FastifyInstance, { appUrl }: { appUrl: string }) => {
-  const pages = await securityHeaders(appUrl);
-  const api = apiSecurityHeaders(pages);
-  app.addHook("onRequest", (request, reply, done) => {
-    reply.headers(isApiAnswer(request.url) ? api : pages);
-    done();
-  });
-});
+export const securityHeadersPlugin = fp(
+  async (app: FastifyInstance, { appUrl }: { appUrl: string }) => {
+    const pages = await securityHeaders(appUrl);
+    const api = apiSecurityHeaders(pages);
+    app.addHook("onRequest", (request, reply, done) => {
+      reply.headers(isApiAnswer(request.url) ? api : pages);
+      done();
+    });
+  },
+  { name: "security-headers" },
+);
