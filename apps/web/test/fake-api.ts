@@ -17,6 +17,16 @@ export interface RecordedCall {
 }
 
 /**
+ * Sets or removes the readable signed_in cookie the server sends beside the session cookie, as a
+ * browser holds it after a login (true) or on a first visit or after a logout (false).
+ */
+export function setSessionHint(signedIn: boolean): void {
+  if (typeof document === "undefined") return;
+  // biome-ignore lint/suspicious/noDocumentCookie: jsdom has no Cookie Store API; this stands in for the server's Set-Cookie.
+  document.cookie = signedIn ? "signed_in=1; path=/" : "signed_in=; path=/; max-age=0";
+}
+
+/**
  * Replaces the network: `globalThis.fetch` answers from a table of routes keyed "METHOD /api/path"
  * (the path without its query string), so components run through the app's real API client. Every
  * call is recorded; a call to a route the test did not expect fails loudly with a 599.
@@ -24,7 +34,7 @@ export interface RecordedCall {
 export function fakeApi(routes: Record<string, FakeHandler | FakeAnswer>) {
   // A browser that has signed in before holds the session hint, so the app asks who is logged in and
   // the table's GET /api/users/session answers (a test of a first visit removes it).
-  if (typeof document !== "undefined") document.cookie = "signed_in=1; path=/";
+  setSessionHint(true);
   const calls: RecordedCall[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input), "http://shop.test");

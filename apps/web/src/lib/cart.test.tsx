@@ -1,6 +1,6 @@
 import { QueryClient, QueryObserver } from "@tanstack/react-query";
 import { afterEach, describe, expect, it } from "vitest";
-import { fakeApi } from "../../test/fake-api";
+import { fakeApi, setSessionHint } from "../../test/fake-api";
 import { cartQuery } from "./cart";
 
 const emptyCart = { cartId: 3, items: [] };
@@ -21,7 +21,7 @@ describe("the cart query", () => {
 
     // Logging out: the answer clears the hint, then the cache is emptied. A screen that rendered just
     // before still hands its old options to its observer after that (Preact runs effects after paint).
-    document.cookie = "signed_in=; path=/; max-age=0";
+    setSessionHint(false);
     client.removeQueries();
     observer.setOptions(cartQuery(7));
     await new Promise((resolve) => setTimeout(resolve, 50));

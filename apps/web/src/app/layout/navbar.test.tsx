@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from "@testing-library/react";
 import { describe, expect, it, vi } from "vitest";
 import { adminSession, renderAdmin } from "../../../test/admin-render";
-import { fakeApi } from "../../../test/fake-api";
+import { fakeApi, setSessionHint } from "../../../test/fake-api";
 import { orderDetail } from "../../../test/order-fixtures";
 import { loggedIn, loggedOut, renderScreen } from "../../../test/render-app";
 import { Navbar } from "./navbar";
@@ -94,7 +94,7 @@ describe("the shop's header", () => {
 
   it("asks nobody who is logged in on a first visit (no signed_in cookie)", async () => {
     const api = fakeApi({ "GET /api/users/session": loggedOut });
-    document.cookie = "signed_in=; path=/; max-age=0";
+    setSessionHint(false);
     openShopBar();
     await screen.findByRole("link", { name: "Login" });
     expect(api.callsTo("GET /api/users/session")).toHaveLength(0);
