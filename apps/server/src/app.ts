@@ -7,6 +7,7 @@ import { registerErrorHandler } from "./errors.js";
 import { COMPRESS_THRESHOLD } from "./lib/cached-answer.js";
 import { answerSerializerCompiler, CHECK_ANSWERS } from "./lib/contract-schemas.js";
 import { MAX_IMAGE_BYTES } from "./lib/images.js";
+import { OneLinePerRequest } from "./lib/request-log.js";
 import { accountsRoutes } from "./modules/accounts/routes.js";
 import { addonsRoutes } from "./modules/addons/routes.js";
 import { auditRoutes } from "./modules/audit/routes.js";
@@ -54,6 +55,8 @@ export async function buildApp(ctx: AppContext, options: FastifyServerOptions = 
   const limits = ctx.config.http;
   const app = Fastify({
     logger: false,
+    // With a logger (server.ts gives one), one line per request, not Fastify's two.
+    logController: new OneLinePerRequest(),
     // Only a proxy we run may say who the client is; otherwise X-Forwarded-For could dodge the login limit.
     trustProxy: ctx.config.trustProxy,
     bodyLimit: 1024 * 1024,
