@@ -50,7 +50,9 @@ export async function catalogRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     querystring: catalogQuery,
     response: cachedAnswers(catalogAnswer),
   };
-  app.get("/catalog", { schema: catalogSchemas }, (request, reply) => {
+  // These two answers carry their own encoding (sendCachedAnswer) and their errors are a few bytes:
+  // @fastify/compress's hooks would only look at each answer and let it pass.
+  app.get("/catalog", { schema: catalogSchemas, compress: false }, (request, reply) => {
     // The whole catalogue while nothing changed: from memory, without a query or an await.
     const kept = (request.query as { occasion?: unknown }).occasion === undefined && cache.peek("catalog");
     return kept ? sendCachedAnswer(request, reply, kept) : sendCatalog(request, reply);
@@ -109,7 +111,7 @@ export async function catalogRoutes(fastify: FastifyInstance, { ctx }: { ctx: Ap
     response: cachedAnswers(productSchema),
   };
   const productKey = (id: number | string) => `product ${id}`;
-  app.get("/products/:id", { schema: productSchemas }, (request, reply) => {
+  app.get("/products/:id", { schema: productSchemas, compress: false }, (request, reply) => {
     // A page kept under the id as written: only a valid id in its plain form was ever kept.
     const kept = cache.peek(productKey((request.params as { id: string }).id));
     return kept ? sendCachedAnswer(request, reply, kept) : sendProduct(request, reply);
