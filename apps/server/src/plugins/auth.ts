@@ -1,5 +1,5 @@
 import type { User } from "@florist/contract";
-import type { FastifyInstance, FastifyRequest } from "fastify";
+import type { FastifyInstance, FastifyReply, FastifyRequest } from "fastify";
 import fp from "fastify-plugin";
 import type { AppContext } from "../context.js";
 import { forbidden, notFound, unauthorized } from "../errors.js";
@@ -32,19 +32,29 @@ export const authPlugin = fp(
     app.decorateRequest("user", null);
     app.decorateRequest("sessionHash", null);
     const hintOptions = sessionHintCookieOptions(ctx.config.appUrl);
-    app.addHook("onRequest", async (request, reply) => {
+    const signedOut = (request: FastifyRequest, reply: FastifyReply) => {
+      // The session has expired or ended elsewhere (a password reset): the hint goes with it.
+      if (request.cookies[SESSION_HINT_COOKIE] !== undefined) reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
+    };
+    // A callback, not an async hook: a request without a session (most of a shop's) costs no promise.
+    app.addHook("onRequest", (request, reply, done) => {
       const token = request.cookies[SESSION_COOKIE];
-      const session = token && token.length <= 100 ? await sessionOf(ctx, token) : null;
-      if (session) {
+      if (!token || token.length > 100) {
+        signedOut(request, reply);
+        return done();
+      }
+      sessionOf(ctx, token).then((session) => {
+        if (!session) {
+          signedOut(request, reply);
+          return done();
+        }
         request.user = session.user;
         request.sessionHash = session.sessionHash;
         if (request.cookies[SESSION_HINT_COOKIE] === undefined) {
           reply.setCookie(SESSION_HINT_COOKIE, "1", { ...hintOptions, maxAge: SESSION_TTL_MS / 1000 });
         }
-      } else if (request.cookies[SESSION_HINT_COOKIE] !== undefined) {
-        // The session has expired or ended elsewhere (a password reset): the hint goes with it.
-        reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
-      }
+        done();
+      }, done);
     });
   },
   { name: "auth" },
