@@ -5,6 +5,8 @@ import type { AppContext } from "../context.js";
 import { forbidden, notFound, unauthorized } from "../errors.js";
 import { SESSION_TTL_MS, sessionOf } from "../modules/accounts/service.js";
 
+type Session = NonNullable<Awaited<ReturnType<typeof sessionOf>>>;
+
 export const SESSION_COOKIE = "florist_session";
 
 /**
@@ -32,26 +34,31 @@ export const authPlugin = fp(
     app.decorateRequest("user", null);
     app.decorateRequest("sessionHash", null);
     const hintOptions = sessionHintCookieOptions(ctx.config.appUrl);
-    const signedOut = (request: FastifyRequest, reply: FastifyReply) => {
-      // The session has expired or ended elsewhere (a password reset): the hint goes with it.
-      if (request.cookies[SESSION_HINT_COOKIE] !== undefined) reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
+    /** Sets request.user from a live session, or clears the hint of one that has ended. */
+    const applySession = (request: FastifyRequest, reply: FastifyReply, session: Session | null) => {
+      if (session) {
+        request.user = session.user;
+        request.sessionHash = session.sessionHash;
+        if (request.cookies[SESSION_HINT_COOKIE] === undefined) {
+          reply.setCookie(SESSION_HINT_COOKIE, "1", { ...hintOptions, maxAge: SESSION_TTL_MS / 1000 });
+        }
+      } else if (request.cookies[SESSION_HINT_COOKIE] !== undefined) {
+        // The session has expired or ended elsewhere (a password reset): the hint goes with it.
+        reply.clearCookie(SESSION_HINT_COOKIE, hintOptions);
+      }
     };
     // A callback, not an async hook: a request without a session (most of a shop's) costs no promise.
     app.addHook("onRequest", (request, reply, done) => {
       const token = request.cookies[SESSION_COOKIE];
       if (!token || token.length > 100) {
-        signedOut(request, reply);
+        applySession(request, reply, null);
         return done();
       }
       sessionOf(ctx, token).then((session) => {
-        if (!session) {
-          signedOut(request, reply);
-          return done();
-        }
-        request.user = session.user;
-        request.sessionHash = session.sessionHash;
-        if (request.cookies[SESSION_HINT_COOKIE] === undefined) {
-          reply.setCookie(SESSION_HINT_COOKIE, "1", { ...hintOptions, maxAge: SESSION_TTL_MS / 1000 });
+        try {
+          applySession(request, reply, session);
+        } catch (error) {
+          return done(error as Error);
         }
         done();
       }, done);
