@@ -66,7 +66,7 @@ describe.each(VIEWPORTS)("the first paint at $width px", (viewport) => {
       const { page } = tab;
       const release = await holdScript(page);
       await watchLayoutShifts(page);
-      const preloaded = page.waitForRequest(/\/uploads\/products\/[0-9a-f]{32}-card\.webp$/);
+      const preloaded = page.waitForRequest(/\/uploads\/products\/[0-9a-f]{32}-thumb\.webp$/);
       const catalogAnswers: string[] = [];
       const fonts: string[] = [];
       page.on("request", (request) => {
@@ -183,7 +183,7 @@ describe.each(VIEWPORTS)("the first paint at $width px", (viewport) => {
     });
   });
 
-  it("offers the photos in the card and phone widths beside the full one, and the browser takes the one that fits", async () => {
+  it("offers the photos in the thumb, card and phone widths beside the full one, and the browser takes the one that fits", async () => {
     await suite.journey(viewport, "photo-widths", async (tab) => {
       const { page } = tab;
       await page.goto("/katalog");
@@ -191,11 +191,11 @@ describe.each(VIEWPORTS)("the first paint at $width px", (viewport) => {
       await photo.waitFor();
       const srcset = await photo.getAttribute("srcset");
       expect(srcset).toMatch(
-        /^(\/uploads\/products\/[0-9a-f]{32})-card\.webp 480w, \1-phone\.webp 840w, \1\.webp 1200w$/,
+        /^(\/uploads\/products\/[0-9a-f]{32})-thumb\.webp 320w, \1-card\.webp 480w, \1-phone\.webp 840w, \1\.webp 1200w$/,
       );
-      // The browser picks the card copy for a card, never the 1200 px photo.
+      // A card is at most 280 px wide, so the browser picks the 320 px copy for it, never a larger file.
       const chosen = await photo.evaluate((img: HTMLImageElement) => img.currentSrc);
-      expect(chosen).toMatch(/-card\.webp$/);
+      expect(chosen).toMatch(/-thumb\.webp$/);
 
       // The product page's photo: the whole screen of a phone (390 px: the card copy is wide enough), the
       // 600 px half of the page on a desktop (the 840 px phone copy); never the 1200 px photo on either.

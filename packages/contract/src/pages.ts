@@ -110,8 +110,13 @@ export function documentTitle(title: string): string {
  * the server's preload of a page's largest image, so the browser fetches the same file for both.
  */
 export const IMAGE_SIZES = {
-  /** Two cards a row on a phone, three from 700 px, four from 1080 px in the 1200 px container. */
-  productCard: "(min-width: 1080px) 280px, (min-width: 700px) 33vw, 50vw",
+  /**
+   * Two cards a row on a phone, three from 700 px, four from 1080 px in the 1200 px container. On a
+   * phone a card is half the screen less the page's gutters and the gap between the two (182 px of
+   * a 412 px screen, 172 of a 390 px one): said as 50vw, a 412 px phone at 1.75 took the 480 px copy
+   * where the 320 px one is wide enough.
+   */
+  productCard: "(min-width: 1080px) 280px, (min-width: 700px) 33vw, calc(50vw - 23px)",
   /** The product page's photo: the whole width on a phone, half the container from 900 px. */
   productPhoto: "(min-width: 900px) 600px, 100vw",
   /** One blog card a row on a phone, two from 700 px, three from 1024 px. */
@@ -123,10 +128,13 @@ export const IMAGE_SIZES = {
 /**
  * The widths the shop keeps of every photo it stores (a product's or a post's): the photo itself,
  * /uploads/products/<name>.webp, at most PHOTO_FULL_WIDTH wide, and beside it a smaller copy per entry
- * here, <name><suffix>.webp. The card copy serves the catalogue's cards; the phone copy a photo drawn
- * across a phone's screen (a 412 px screen at 1.75 device pixels a pixel is 721 pixels wide, a 414 px one at 2 is 828).
+ * here, <name><suffix>.webp, smallest first. The thumb copy serves a card on a phone (a 182 px card
+ * at 1.75 device pixels a pixel is 319 pixels wide); the card copy the cards of a larger screen; the
+ * phone copy a photo drawn across a phone's screen (a 412 px screen at 1.75 is 721 pixels wide, a
+ * 414 px one at 2 is 828).
  */
 export const PHOTO_COPIES = [
+  { suffix: "-thumb", width: 320 },
   { suffix: "-card", width: 480 },
   { suffix: "-phone", width: 840 },
 ] as const;

@@ -29,6 +29,7 @@ import * as mailThreads from "./migrations/20261209100000_mail_threads.js";
 import * as jobsQueueOrder from "./migrations/20261210100000_jobs_queue_order.js";
 import * as mailsKeptWhole from "./migrations/20261211100000_mails_kept_whole.js";
 import * as sessionEndNotice from "./migrations/20261212100000_session_end_notice.js";
+import * as photoThumbCopies from "./migrations/20261213100000_photo_thumb_copies.js";
 
 /** Migrations listed in code so they run the same from source, tests and any bundle. */
 const migrations: Record<string, Migration> = {
@@ -62,6 +63,7 @@ const migrations: Record<string, Migration> = {
   "20261210100000_jobs_queue_order": jobsQueueOrder,
   "20261211100000_mails_kept_whole": mailsKeptWhole,
   "20261212100000_session_end_notice": sessionEndNotice,
+  "20261213100000_photo_thumb_copies": photoThumbCopies,
 };
 
 export async function migrateToLatest(db: Kysely<any>): Promise<void> {

@@ -20,7 +20,11 @@ const TOO_MANY_PIXELS =
 const ACCEPTED = new Set(["image/jpeg", "image/png", "image/webp"]);
 
 /** The WebP quality of a stored photo's copies (contract PHOTO_COPIES): the smaller, the lower. */
-const COPY_QUALITY: Record<(typeof PHOTO_COPIES)[number]["suffix"], number> = { "-card": 78, "-phone": 80 };
+const COPY_QUALITY: Record<(typeof PHOTO_COPIES)[number]["suffix"], number> = {
+  "-thumb": 76,
+  "-card": 78,
+  "-phone": 80,
+};
 
 /** The files of a photo stored under `name`: the photo, then its copies in PHOTO_COPIES' order. */
 export const photoFiles = (name: string) => [`${name}.webp`, ...PHOTO_COPIES.map((c) => `${name}${c.suffix}.webp`)];

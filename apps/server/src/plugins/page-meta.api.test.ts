@@ -240,7 +240,7 @@ function preloadOf(res: LightMyRequestResponse) {
 
 describe("the page's largest image", () => {
   const widths = (name: string) =>
-    `/uploads/products/${name}-card.webp 480w, /uploads/products/${name}-phone.webp 840w, /uploads/products/${name}.webp 1200w`;
+    `/uploads/products/${name}-thumb.webp 320w, /uploads/products/${name}-card.webp 480w, /uploads/products/${name}-phone.webp 840w, /uploads/products/${name}.webp 1200w`;
 
   it("is preloaded from the head of a product's and a post's page, in the widths and sizes the page draws it", async () => {
     expect(preloadOf(await get(`/produk/${f.pictured}`))).toEqual([

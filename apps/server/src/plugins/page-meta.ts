@@ -86,7 +86,7 @@ function pageId(param: string | undefined): number | null {
 
 const isNotFound = (error: unknown) => error instanceof AppError && error.statusCode === 404;
 
-/** Cards a row in the catalogue on a phone (IMAGE_SIZES.productCard: 50vw). */
+/** Cards a row in the catalogue on a phone (IMAGE_SIZES.productCard: two, each about half the screen). */
 const PHONE_CATALOG_ROW = 2;
 
 const listOf = <T>(item: T | undefined): T[] => (item === undefined ? [] : [item]);

@@ -19,10 +19,12 @@ describe("a stored photo", () => {
   const photo = `/uploads/products/${"a1".repeat(16)}.webp`;
   const stem = photo.replace(/\.webp$/, "");
 
-  it("offers its card, phone and full widths for the width it is drawn at", () => {
+  it("offers its thumb, card, phone and full widths for the width it is drawn at", () => {
     render(<ProductImage src={photo} alt="Roses" width={600} height={600} sizes="100vw" />);
     const image = screen.getByRole("img", { name: "Roses" });
-    expect(image.getAttribute("srcset")).toBe(`${stem}-card.webp 480w, ${stem}-phone.webp 840w, ${photo} 1200w`);
+    expect(image.getAttribute("srcset")).toBe(
+      `${stem}-thumb.webp 320w, ${stem}-card.webp 480w, ${stem}-phone.webp 840w, ${photo} 1200w`,
+    );
     expect(image.getAttribute("sizes")).toBe("100vw");
   });
 

@@ -68,6 +68,7 @@ describe("a new shop with the demo catalogue", () => {
       expect(res.headers["content-type"]).toBe("image/webp");
       expect((await sharp(res.rawPayload).metadata()).width).toBe(1200);
       for (const [copy, width] of [
+        ["-thumb", 320],
         ["-card", 480],
         ["-phone", 840],
       ] as const) {

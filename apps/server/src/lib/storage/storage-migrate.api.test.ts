@@ -78,6 +78,7 @@ describe("npm run storage:migrate", () => {
     const expected = [
       `proofs/${name(orderProof)}.webp`,
       `receipts/${name(paymentProof)}.webp`,
+      `uploads/products/${name(image.image_url)}-thumb.webp`,
       `uploads/products/${name(image.image_url)}-card.webp`,
       `uploads/products/${name(image.image_url)}-phone.webp`,
       `uploads/products/${name(image.image_url)}.webp`,
@@ -85,12 +86,12 @@ describe("npm run storage:migrate", () => {
     expect(await bucket.keys()).toEqual(expected);
     expect(first.lines).toEqual(expect.arrayContaining(expected.map((key) => `copied ${key}`)));
     expect(first.lines).toContain("ignored uploads/products/notes from 2024.txt: not a file the shop stores");
-    expect(first.lines.at(-1)).toBe("Done: 5 copied, 0 already there, 1 ignored.");
+    expect(first.lines.at(-1)).toBe("Done: 6 copied, 0 already there, 1 ignored.");
 
     const second = await migrate();
     expect(second.status).toBe(0);
     expect(second.lines.filter((l) => l.startsWith("copied"))).toEqual([]);
-    expect(second.lines.at(-1)).toBe("Done: 0 copied, 5 already there, 1 ignored.");
+    expect(second.lines.at(-1)).toBe("Done: 0 copied, 6 already there, 1 ignored.");
 
     // The same database, now with S3_* set: every path it holds finds its file in the bucket.
     const config = { ...shop.ctx.config, s3: bucket.settings };

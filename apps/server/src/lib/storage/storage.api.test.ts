@@ -111,7 +111,7 @@ describe.each(["disk", "s3"] as const)("files kept on %s", (kind) => {
   it("keeps an uploaded product image in the store and serves it at its /uploads/ path as WebP, cached for a month", async () => {
     const imageUrl = storedUrl(await uploadProduct());
     const key = keyOf(imageUrl);
-    const copies = ["-card", "-phone"];
+    const copies = ["-thumb", "-card", "-phone"];
     const copyKeys = copies.map((copy) => key.replace(".webp", `${copy}.webp`));
     expect(await storedKeys()).toEqual(expect.arrayContaining([key, ...copyKeys]));
     if (bucket) expect(await filesUnder(path.join(shop.dataDir, "uploads"))).toEqual([]);
@@ -136,8 +136,9 @@ describe.each(["disk", "s3"] as const)("files kept on %s", (kind) => {
     expect(res.statusCode).toBe(204);
     const keys = await storedKeys();
     expect(keys).not.toContain(keyOf(imageUrl));
-    expect(keys).not.toContain(keyOf(imageUrl).replace(".webp", "-card.webp"));
-    expect(keys).not.toContain(keyOf(imageUrl).replace(".webp", "-phone.webp"));
+    for (const copy of ["-thumb", "-card", "-phone"]) {
+      expect(keys).not.toContain(keyOf(imageUrl).replace(".webp", `${copy}.webp`));
+    }
     expect((await call("GET", imageUrl)).statusCode).toBe(404);
   });
 

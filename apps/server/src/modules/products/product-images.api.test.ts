@@ -165,7 +165,7 @@ describe("replacing a colour image", () => {
     });
     expect(updated.image_url).not.toBe(image.image_url);
     expect(await exists(fileOf(image.image_url))).toBe(false);
-    for (const copy of ["-card", "-phone"]) {
+    for (const copy of ["-thumb", "-card", "-phone"]) {
       expect(await exists(fileOf(image.image_url).replace(/\.webp$/, `${copy}.webp`))).toBe(false);
     }
     await expectNoOrphans();
