@@ -208,3 +208,26 @@ describe.each(VIEWPORTS)("the first paint at $width px", (viewport) => {
     });
   });
 });
+
+describe("a catalogue card on a phone's dense screen", () => {
+  it("takes the 320 px copy at 1.75 device pixels a pixel, as the card's photo is about 170 px wide", async () => {
+    const phone = VIEWPORTS[0];
+    await suite.journey(
+      phone,
+      "photo-density",
+      async ({ page }) => {
+        await page.goto("/katalog");
+        const photos = page.locator(".product-card img");
+        await photos.first().waitFor();
+        const drawn = await photos.first().evaluate((img: HTMLImageElement) => ({
+          width: img.getBoundingClientRect().width,
+          chosen: img.currentSrc,
+        }));
+        // 320 pixels cover a photo up to 182 px wide at 1.75; a wider `sizes` would fetch the 480 px copy.
+        expect(drawn.width * 1.75).toBeLessThanOrEqual(320);
+        expect(drawn.chosen).toMatch(/-thumb\.webp$/);
+      },
+      { deviceScaleFactor: 1.75 },
+    );
+  });
+});

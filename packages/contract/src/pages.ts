@@ -112,11 +112,13 @@ export function documentTitle(title: string): string {
 export const IMAGE_SIZES = {
   /**
    * Two cards a row on a phone, three from 700 px, four from 1080 px in the 1200 px container. On a
-   * phone a card is half the screen less the page's gutters and the gap between the two (182 px of
-   * a 412 px screen, 172 of a 390 px one): said as 50vw, a 412 px phone at 1.75 took the 480 px copy
-   * where the 320 px one is wide enough.
+   * phone a card's photo is half the screen less the page's gutters, the gap between the two cards
+   * and their borders: 180 px of a 412 px screen, 170 of a 390 px one, 155 of a 360 px one. Said as
+   * 50vw, a 412 px phone at 1.75 device pixels a pixel took the 480 px copy where the 320 px one is
+   * wide enough; Chromium takes the smallest copy at least as dense as the screen, so this must not
+   * say more than the photo's real width.
    */
-  productCard: "(min-width: 1080px) 280px, (min-width: 700px) 33vw, calc(50vw - 23px)",
+  productCard: "(min-width: 1080px) 280px, (min-width: 700px) 33vw, calc(50vw - 26px)",
   /** The product page's photo: the whole width on a phone, half the container from 900 px. */
   productPhoto: "(min-width: 900px) 600px, 100vw",
   /** One blog card a row on a phone, two from 700 px, three from 1024 px. */
