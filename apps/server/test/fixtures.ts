@@ -85,6 +85,12 @@ export async function countQueries(shop: TestShop, run: () => Promise<unknown>):
   return count;
 }
 
+/**
+ * The smaller copies the shop keeps beside every stored photo, smallest first: <name><suffix>.webp.
+ * Written out rather than taken from the contract's PHOTO_COPIES, so a width that goes missing there fails the tests.
+ */
+export const PHOTO_COPY_SUFFIXES = ["-thumb", "-card", "-phone"] as const;
+
 /** The files the shop keeps for the stored photos among these addresses (each photo and its copies), sorted. */
 export function photoFilesOf(urls: (string | null)[]): string[] {
   return urls

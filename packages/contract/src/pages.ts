@@ -130,8 +130,8 @@ export const IMAGE_SIZES = {
 /**
  * The widths the shop keeps of every photo it stores (a product's or a post's): the photo itself,
  * /uploads/products/<name>.webp, at most PHOTO_FULL_WIDTH wide, and beside it a smaller copy per entry
- * here, <name><suffix>.webp, smallest first. The thumb copy serves a card on a phone (a 182 px card
- * at 1.75 device pixels a pixel is 319 pixels wide); the card copy the cards of a larger screen; the
+ * here, <name><suffix>.webp, smallest first. The thumb copy serves a card on a phone (a card's 180 px
+ * photo at 1.75 device pixels a pixel is 315 pixels wide); the card copy the cards of a larger screen; the
  * phone copy a photo drawn across a phone's screen (a 412 px screen at 1.75 is 721 pixels wide, a
  * 414 px one at 2 is 828).
  */

@@ -1,20 +1,10 @@
-import type { Kysely } from "kysely";
-
-// Frozen: this migration must keep producing the same schema, so it imports nothing from the app.
+// Frozen: this migration must keep producing the same schema, so it imports nothing from the app;
+// it takes its steps from an earlier migration, which is frozen too.
 
 /**
  * Stored photos get a fourth width, a 320 px copy for a catalogue card on a phone. Photos stored
- * from now on are stored with it; this queues the one job (kind "photo-copies") that makes it for
- * the photos already stored, in whichever store holds them, once the shop runs its jobs.
+ * from now on are stored with it; for the photos already stored this queues the `photo-copies` job
+ * once more, exactly as migration 20261202100000 did for the phone copy: the job makes every copy a
+ * stored photo lacks, in whichever store holds it, once the shop runs its jobs.
  */
-export async function up(db: Kysely<any>): Promise<void> {
-  const at = new Date().toISOString();
-  await db
-    .insertInto("jobs")
-    .values({ kind: "photo-copies", payload: "{}", state: "queued", run_at: at, max_attempts: 5, created_at: at })
-    .execute();
-}
-
-export async function down(db: Kysely<any>): Promise<void> {
-  await db.deleteFrom("jobs").where("kind", "=", "photo-copies").where("state", "=", "queued").execute();
-}
+export { down, up } from "./20261202100000_photo_phone_copies.js";

@@ -3,7 +3,7 @@ import path from "node:path";
 import type { OrderDetail, Product } from "@florist/contract";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createProduct, imageFile, multipartForm, placeOrder } from "../../../test/fixtures.js";
+import { createProduct, imageFile, multipartForm, PHOTO_COPY_SUFFIXES, placeOrder } from "../../../test/fixtures.js";
 import { callerOf, createTestShop, type SignedIn, signedIn, type TestShop } from "../../../test/harness.js";
 import { startTestBucket, type TestBucket } from "../../../test/s3.js";
 import { seed } from "../../db/seed/seed.js";
@@ -111,12 +111,11 @@ describe.each(["disk", "s3"] as const)("files kept on %s", (kind) => {
   it("keeps an uploaded product image in the store and serves it at its /uploads/ path as WebP, cached for a month", async () => {
     const imageUrl = storedUrl(await uploadProduct());
     const key = keyOf(imageUrl);
-    const copies = ["-thumb", "-card", "-phone"];
-    const copyKeys = copies.map((copy) => key.replace(".webp", `${copy}.webp`));
+    const copyKeys = PHOTO_COPY_SUFFIXES.map((copy) => key.replace(".webp", `${copy}.webp`));
     expect(await storedKeys()).toEqual(expect.arrayContaining([key, ...copyKeys]));
     if (bucket) expect(await filesUnder(path.join(shop.dataDir, "uploads"))).toEqual([]);
 
-    for (const url of [imageUrl, ...copies.map((copy) => imageUrl.replace(".webp", `${copy}.webp`))]) {
+    for (const url of [imageUrl, ...PHOTO_COPY_SUFFIXES.map((copy) => imageUrl.replace(".webp", `${copy}.webp`))]) {
       const res = await call("GET", url);
       expect(res.statusCode, url).toBe(200);
       expect(res.headers["content-type"]).toBe("image/webp");
@@ -136,7 +135,7 @@ describe.each(["disk", "s3"] as const)("files kept on %s", (kind) => {
     expect(res.statusCode).toBe(204);
     const keys = await storedKeys();
     expect(keys).not.toContain(keyOf(imageUrl));
-    for (const copy of ["-thumb", "-card", "-phone"]) {
+    for (const copy of PHOTO_COPY_SUFFIXES) {
       expect(keys).not.toContain(keyOf(imageUrl).replace(".webp", `${copy}.webp`));
     }
     expect((await call("GET", imageUrl)).statusCode).toBe(404);

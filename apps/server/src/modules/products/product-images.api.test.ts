@@ -8,6 +8,7 @@ import {
   createProduct,
   imageFile,
   multipartForm,
+  PHOTO_COPY_SUFFIXES,
   photoFilesOf,
   type UploadFile,
 } from "../../../test/fixtures.js";
@@ -165,7 +166,7 @@ describe("replacing a colour image", () => {
     });
     expect(updated.image_url).not.toBe(image.image_url);
     expect(await exists(fileOf(image.image_url))).toBe(false);
-    for (const copy of ["-thumb", "-card", "-phone"]) {
+    for (const copy of PHOTO_COPY_SUFFIXES) {
       expect(await exists(fileOf(image.image_url).replace(/\.webp$/, `${copy}.webp`))).toBe(false);
     }
     await expectNoOrphans();

@@ -8,6 +8,7 @@ import {
   createProduct,
   imageFile,
   multipartForm,
+  PHOTO_COPY_SUFFIXES,
   photoFilesOf,
   type UploadFile,
 } from "../../../test/fixtures.js";
@@ -136,7 +137,7 @@ describe("creating a product", () => {
     const served = await shop.app.inject({ method: "GET", url: product.imageUrl as string });
     expect(served.statusCode).toBe(200);
     expect(served.headers["content-type"]).toBe("image/webp");
-    for (const copy of ["-thumb", "-card", "-phone"]) {
+    for (const copy of PHOTO_COPY_SUFFIXES) {
       expect(await exists(fileOf(product.imageUrl).replace(/\.webp$/, `${copy}.webp`))).toBe(true);
     }
     const detail = await shop.app.inject({ method: "GET", url: `/api/products/${product.productId}` });
@@ -314,10 +315,7 @@ describe("uploads", () => {
     expect(hasGpsTag(original.exif)).toBe(true);
     const product = await createWithImage(validFields(), { data, filename: "camera.jpg", contentType: "image/jpeg" });
     const photo = product.imageUrl as string;
-    for (const url of [
-      photo,
-      ...["-thumb", "-card", "-phone"].map((copy) => photo.replace(/\.webp$/, `${copy}.webp`)),
-    ]) {
+    for (const url of [photo, ...PHOTO_COPY_SUFFIXES.map((copy) => photo.replace(/\.webp$/, `${copy}.webp`))]) {
       const served = await shop.app.inject({ method: "GET", url });
       expect(served.statusCode).toBe(200);
       const stored = await sharp(served.rawPayload).metadata();
